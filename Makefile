@@ -1,0 +1,90 @@
+# zplan: plan, check and script ZFS storage layouts.
+# `make demo` and `make test` install what is missing (Debian, as root),
+# build, and run; `make` alone builds ./zplan.
+
+PREFIX ?= /usr/local
+DEB_PKGS = libyaml-dev libjansson-dev libcriterion-dev shellcheck pkg-config jq \
+	valgrind
+PKGS = yaml-0.1 jansson
+
+CC ?= gcc
+BUILD ?= build/release
+OPT ?= -O2 -g
+SAN ?=
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lyaml -ljansson)
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
+	-Iinclude $(PKG_CFLAGS) $(OPT) $(SAN) $(CFLAGS)
+LDFLAGS_ALL = $(SAN) $(LDFLAGS)
+
+SRC = $(sort $(wildcard src/*.c) $(wildcard rules/*.c))
+LIB_SRC = $(filter-out src/main.c,$(SRC))
+OBJ = $(SRC:%.c=$(BUILD)/%.o)
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
+UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+
+.PHONY: all deps demo test test-release test-asan units install clean
+
+all: zplan
+
+zplan: $(BUILD)/zplan
+	cp $< $@
+
+$(BUILD)/zplan: $(OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(OBJ) $(PKG_LIBS)
+
+$(BUILD)/%.o: %.c $(wildcard include/zplan/*.h) rules/rules.def
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB_OBJ) $(PKG_LIBS) \
+		-lcriterion
+
+units: $(BUILD)/zplan $(UNIT_BIN)
+
+# Installs the Debian packages that are missing (needs root, as on a
+# fresh machine or in CI).
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | \
+		grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		if [ "$$(id -u)" -ne 0 ]; then \
+			echo "not root: run 'sudo apt-get install$$missing'"; \
+			exit 1; fi; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq $$missing >/dev/null; fi
+
+demo: deps
+	$(MAKE) zplan
+	./zplan check examples/ref-a-zs3-2.yaml
+
+test: deps
+	$(MAKE) test-release
+	$(MAKE) test-asan
+	@tests/summary.sh build/release build/asan
+
+test-release:
+	$(MAKE) BUILD=build/release units zplan
+	tests/run.sh build/release
+
+test-asan:
+	$(MAKE) BUILD=build/asan SAN="$(ASAN)" OPT="-O1 -g" units
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		tests/run.sh build/asan
+
+install: zplan
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 zplan $(DESTDIR)$(PREFIX)/bin/zplan
+	install -m 0644 docs/zplan.1 $(DESTDIR)$(PREFIX)/share/man/man1/zplan.1
+
+clean:
+	rm -rf build zplan

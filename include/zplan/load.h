@@ -1,0 +1,56 @@
+/* load: owns reading a model file (YAML through libyaml's event stream,
+ * JSON through jansson) into a zp_model, with a location on every node;
+ * load_yaml.c and load_json.c turn their input into one event stream that
+ * load.c builds the model from. */
+#ifndef ZPLAN_LOAD_H
+#define ZPLAN_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "zplan/diag.h"
+#include "zplan/model.h"
+
+enum zp_evtype {
+	ZP_EV_SCALAR, ZP_EV_MAP, ZP_EV_MAP_END, ZP_EV_SEQ, ZP_EV_SEQ_END,
+	ZP_EV_ALIAS, ZP_EV_END, ZP_EV_ERROR
+};
+
+struct zp_event {
+	enum zp_evtype type;
+	const char *text;       /* scalars: NUL-terminated, valid until next */
+	size_t len;
+	struct zp_loc loc;
+	size_t offset;          /* bytes of input read so far */
+	bool plain;             /* an unquoted scalar (null, numbers) */
+	bool anchor;            /* the node carries a YAML anchor */
+};
+
+/* An event source. next() fills ev; ZP_EV_END after the one document (or
+ * when there is none: then empty is set); ZP_EV_ERROR with msg and loc set
+ * on a syntax error. */
+struct zp_evsrc {
+	bool (*next)(struct zp_evsrc *s, struct zp_event *ev);
+	void (*close)(struct zp_evsrc *s);
+	char msg[256];
+	bool empty;
+};
+
+/* From a file, or (f NULL) from buf[0..len), which must outlive it. */
+struct zp_evsrc *zp_yaml_open(FILE *f, const char *buf, size_t len);
+/* Parses the whole of buf (len bytes) with jansson first; NULL and msg/loc
+ * set in *err on a syntax error. */
+struct zp_evsrc *zp_json_open(const char *buf, size_t len, char *err,
+    size_t errlen, struct zp_loc *errloc);
+
+/* Loads path ("-": standard input). Returns the model (NULL when the
+ * command cannot run: unreadable file, syntax error, unsupported format);
+ * findings go to d. *status gets the exit status the failure calls for
+ * (2), 0 otherwise. */
+struct zp_model *zp_load(const char *path, struct zp_diags *d, int *status);
+
+/* Expansion and linking after loading (expand.c, link.c). */
+void zp_link(struct zp_model *m);
+
+#endif

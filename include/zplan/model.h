@@ -1,0 +1,324 @@
+/* model: owns the in-memory storage system: every object of model.md with
+ * its source location, in one arena per model. Loaders fill it, expand.c
+ * completes it, link.c resolves references, rules and commands read it. */
+#ifndef ZPLAN_MODEL_H
+#define ZPLAN_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "zplan/arena.h"
+#include "zplan/capacity.h"
+#include "zplan/htab.h"
+#include "zplan/units.h"
+
+/* 1-based line and column of a node; 0 when the node has none (defaults). */
+struct zp_loc {
+	uint32_t line, col;
+};
+
+/* A reference by name, resolved by link.c to an index (-1: unresolved). */
+struct zp_ref {
+	const char *name;   /* NULL: absent */
+	int32_t idx;
+	struct zp_loc loc;
+};
+
+struct zp_kv {
+	const char *key, *val;
+	struct zp_loc loc, vloc;
+};
+
+struct zp_kvs {
+	struct zp_kv *v;
+	size_t n;
+};
+
+struct zp_refs {
+	struct zp_ref *v;
+	size_t n;
+	bool set;           /* the key was written (even as an empty list) */
+	struct zp_loc loc;
+};
+
+enum zp_media { ZP_MEDIA_NONE, ZP_MEDIA_HDD, ZP_MEDIA_SSD, ZP_MEDIA_NVME };
+enum zp_role { ZP_ROLE_DATA, ZP_ROLE_STANDBY, ZP_ROLE_MANAGEMENT };
+enum zp_os { ZP_OS_LINUX, ZP_OS_SOLARIS, ZP_OS_FREEBSD };
+enum zp_vkind {
+	ZP_VDEV_DISK, ZP_VDEV_MIRROR, ZP_VDEV_RAIDZ1, ZP_VDEV_RAIDZ2,
+	ZP_VDEV_RAIDZ3
+};
+enum zp_strategy { ZP_MNT_ROUND_ROBIN, ZP_MNT_ALL, ZP_MNT_EXPLICIT };
+enum zp_isolation { ZP_ISO_ENCLOSURE, ZP_ISO_NONE };
+
+struct zp_drive_type {
+	const char *id;
+	struct zp_loc loc;          /* of the key */
+	enum zp_media media;
+	uint64_t size;
+	uint32_t sector;            /* 512 or 4096 */
+	uint32_t rpm;
+	const char *bus, *model;
+	struct zp_loc media_loc, size_loc, sector_loc;
+};
+
+struct zp_port {
+	const char *id;
+	struct zp_loc loc;
+	const char *speed;
+	uint32_t mtu;               /* default 1500 */
+	bool has_addr;
+	struct zp_addr addr;
+	enum zp_role role;
+	struct zp_ref sw;           /* switch */
+	struct zp_loc mtu_loc, addr_loc, role_loc;
+};
+
+struct zp_ports {
+	struct zp_port *v;
+	size_t n;
+};
+
+struct zp_controller {
+	const char *id;
+	struct zp_loc loc, id_loc;
+	uint32_t src;               /* index in controllers: */
+	bool has_memory;
+	uint64_t memory;
+	struct zp_loc memory_loc;
+	struct zp_ref peer;
+	struct zp_ports ports;
+};
+
+struct zp_enclosure {
+	const char *id;
+	struct zp_loc loc, id_loc, slots_loc;
+	uint32_t src;
+	const char *model;
+	uint32_t slots;
+	struct zp_refs controllers; /* default (unset): all controllers */
+};
+
+struct zp_disk {
+	const char *id;
+	struct zp_loc loc, id_loc;  /* range disks: the range entry, its slots */
+	uint32_t src;               /* index of its entry in disks: */
+	int32_t slot;               /* -1: not in an enclosure */
+	struct zp_loc slot_loc;
+	struct zp_ref enclosure;
+	struct zp_ref controller;   /* internal disk */
+	struct zp_ref type;
+	const char *dev;            /* always set after expansion */
+	struct zp_loc dev_loc;
+	bool from_range, dev_default;
+};
+
+struct zp_vdev {
+	enum zp_vkind kind;
+	struct zp_loc loc;
+	struct zp_ref *members;
+	size_t n;
+};
+
+struct zp_vdevs {
+	struct zp_vdev *v;
+	size_t n;
+};
+
+/* A planner intent (model.md "Planner intents"): kept as written until
+ * zplan plan resolves it. */
+struct zp_intent {
+	bool set;
+	struct zp_loc loc;
+	enum zp_vkind layout;       /* data vdevs only */
+	uint32_t width, count;
+	struct zp_ref type;
+};
+
+struct zp_pool {
+	const char *name;
+	struct zp_loc loc, name_loc;
+	uint32_t src;
+	struct zp_ref controller;
+	bool has_ashift;
+	uint32_t ashift;
+	struct zp_loc ashift_loc;
+	struct zp_vdevs vdevs;      /* data */
+	struct zp_vdevs log;        /* each a disk or a mirror */
+	struct zp_refs cache, spares;
+	struct zp_loc vdevs_loc;
+	struct zp_intent vdevs_intent, log_intent, cache_intent, spares_intent;
+	struct zp_refs from;
+	struct zp_kvs options, properties;
+};
+
+enum zp_share { ZP_SHARE_NONE, ZP_SHARE_NFS };
+
+struct zp_fs {
+	const char *name;
+	struct zp_loc loc, name_loc;
+	uint32_t src;
+	int32_t pool;               /* resolved by link.c from the name */
+	struct zp_kvs properties;
+	enum zp_share share;
+	const char *share_opts;     /* NULL: sharenfs=on */
+	struct zp_loc share_loc;
+	bool from_template;
+};
+
+struct zp_switch {
+	const char *id;
+	struct zp_loc loc, id_loc, ports_loc;
+	uint32_t src;
+	const char *model;
+	uint32_t ports;
+	bool has_mtu;
+	uint32_t mtu;
+	struct zp_loc mtu_loc;
+};
+
+struct zp_client {
+	const char *id;
+	struct zp_loc loc, id_loc;
+	uint32_t src;
+	enum zp_os os;
+	struct zp_ports ports;
+};
+
+struct zp_nfsopts {
+	const char *vers;           /* NULL: absent */
+	uint64_t rsize, wsize;
+	bool has_rsize, has_wsize;
+	const char *proto;
+	uint32_t nconnect;
+	bool has_nconnect;
+	int forcedirectio, hard;    /* -1 absent, 0 false, 1 true */
+	const char *timeo, *actimeo, *extra;
+	struct zp_loc loc, vers_loc, rsize_loc, wsize_loc, proto_loc,
+	    nconnect_loc, forcedirectio_loc;
+};
+
+/* An explicit mount as written. */
+struct zp_mount_entry {
+	struct zp_loc loc;
+	struct zp_ref client, fs;
+	struct zp_ref via_ctrl, via_port;   /* "controller/port" */
+	struct zp_loc via_loc;
+	const char *at;
+};
+
+struct zp_mount_group {
+	struct zp_loc loc;
+	uint32_t src;
+	enum zp_strategy strategy;
+	struct zp_loc strategy_loc;
+	struct zp_refs clients, controllers, pools;
+	struct zp_nfsopts options;
+	const char *at;             /* default "/mnt/{pool}/{fs}" */
+	struct zp_loc at_loc;
+	struct zp_mount_entry *list;
+	size_t nlist;
+	struct zp_loc list_loc;
+};
+
+/* A mount of the mount list, generated or explicit. */
+struct zp_mount {
+	int32_t group, client, client_port, fs, ctrl, port;
+	const char *at;
+	struct zp_loc loc;
+	int32_t entry;              /* index in the group's list, -1 generated */
+};
+
+struct zp_policy {
+	uint32_t spares_per_pool;
+	enum zp_isolation mirror_isolation;
+	uint32_t ashift;
+	uint32_t max_raidz_width;
+	enum zp_platform platform;
+	enum zp_part partitioning;
+	uint64_t partition_keep;
+	uint32_t l2arc_ram_percent;
+	uint32_t fill_percent;
+	/* per rule: disabled, and severity override (-1: none) */
+	unsigned char *disabled;
+	signed char *severity;
+	struct zp_loc loc;
+};
+
+struct zp_model {
+	const char *file;           /* as named on the command line */
+	const char *name;
+	struct zp_arena arena;
+	struct zp_policy policy;
+	struct zp_vec drive_types, controllers, enclosures, disks, pools,
+	    filesystems, switches, clients, groups, mounts;
+	bool has_mounts;
+	/* id -> index, built by link.c */
+	struct zp_htab h_types, h_ctrls, h_encls, h_disks, h_pools, h_fs,
+	    h_switches, h_clients;
+	/* disk index -> where it is used, built by link.c */
+	struct zp_disk_use *use;
+	struct zp_vec dups;         /* struct zp_dup */
+	struct zp_vec reuses;       /* struct zp_reuse */
+};
+
+/* Where a disk is used (first use kept; disk-reuse reports the rest). */
+enum zp_use_kind { ZP_USE_NONE, ZP_USE_DATA, ZP_USE_LOG, ZP_USE_CACHE,
+	ZP_USE_SPARE };
+struct zp_disk_use {
+	int32_t pool;
+	enum zp_use_kind kind;
+	uint32_t vdev;
+	struct zp_loc loc;
+};
+
+enum zp_kind {
+	ZP_K_TYPE, ZP_K_CTRL, ZP_K_ENCL, ZP_K_DISK, ZP_K_POOL, ZP_K_FS,
+	ZP_K_SWITCH, ZP_K_CLIENT, ZP_K_CTRL_PORT, ZP_K_CLIENT_PORT
+};
+
+/* Two objects of one kind with one id (ports: within owner). */
+struct zp_dup {
+	enum zp_kind kind;
+	int32_t owner, first, second;
+};
+
+/* A disk used a second time. */
+struct zp_reuse {
+	int32_t disk;
+	struct zp_disk_use first, second;
+};
+
+#define ZP_N(m, sect) ((m)->sect.len)
+#define ZP_DT(m, i) ZP_VEC_AT(&(m)->drive_types, struct zp_drive_type, i)
+#define ZP_CTRL(m, i) ZP_VEC_AT(&(m)->controllers, struct zp_controller, i)
+#define ZP_ENCL(m, i) ZP_VEC_AT(&(m)->enclosures, struct zp_enclosure, i)
+#define ZP_DISK(m, i) ZP_VEC_AT(&(m)->disks, struct zp_disk, i)
+#define ZP_POOL(m, i) ZP_VEC_AT(&(m)->pools, struct zp_pool, i)
+#define ZP_FS(m, i) ZP_VEC_AT(&(m)->filesystems, struct zp_fs, i)
+#define ZP_SW(m, i) ZP_VEC_AT(&(m)->switches, struct zp_switch, i)
+#define ZP_CLIENT(m, i) ZP_VEC_AT(&(m)->clients, struct zp_client, i)
+#define ZP_GROUP(m, i) ZP_VEC_AT(&(m)->groups, struct zp_mount_group, i)
+#define ZP_MOUNT(m, i) ZP_VEC_AT(&(m)->mounts, struct zp_mount, i)
+
+struct zp_model *zp_model_new(const char *file);
+void zp_model_free(struct zp_model *m);
+
+/* Names and helpers shared by loaders, rules and commands. */
+const char *zp_media_name(enum zp_media m);
+const char *zp_vkind_name(enum zp_vkind k);
+unsigned zp_vkind_parity(enum zp_vkind k);  /* raidzN: N; others 0 */
+const char *zp_platform_name(enum zp_platform p);
+/* The drive type of a disk, or NULL when unresolved. */
+const struct zp_drive_type *zp_disk_type(const struct zp_model *m,
+    const struct zp_disk *d);
+/* The disk a reference points at, or NULL. */
+const struct zp_disk *zp_ref_disk(const struct zp_model *m,
+    const struct zp_ref *r);
+/* The pool's ashift: its own, else policy.ashift. */
+uint32_t zp_pool_ashift(const struct zp_model *m, const struct zp_pool *p);
+/* The value of a key in a property list, or NULL. */
+const struct zp_kv *zp_kv_get(const struct zp_kvs *kv, const char *key);
+
+#endif

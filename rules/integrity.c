@@ -1,0 +1,735 @@
+/* Model integrity rules (rules.md "Model integrity"): the model means one
+ * thing before any storage rule reads it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "zplan/names.h"
+#include "zplan/rule.h"
+#include "zplan/text.h"
+
+#define SUGGEST_MAX 4096        /* kinds larger than this get no "did you mean" */
+
+const struct zp_rule zp_rule_syntax = {
+	"syntax", ZP_SEV_ERROR,
+	"the file is not well-formed YAML or JSON, or cannot be read (exit 2)",
+	NULL
+};
+
+const struct zp_rule zp_rule_schema = {
+	"schema", ZP_SEV_ERROR,
+	"unknown key (with \"did you mean\"), wrong type, missing required "
+	"key, bad size, range or address",
+	NULL
+};
+
+/* ---- helpers ---- */
+
+static const char *kind_name(enum zp_kind k)
+{
+	static const char *const names[] = {
+		"drive type", "controller", "enclosure", "disk", "pool",
+		"filesystem", "switch", "client", "port", "port"
+	};
+	return names[k];
+}
+
+static const char *disk_path(struct zp_diags *d, const struct zp_disk *x)
+{
+	return zp_pathf(d, "disks[%u]", x->src);
+}
+
+static const char *obj_path(struct zp_diags *d, const struct zp_model *m,
+    enum zp_kind k, int32_t owner, int32_t i)
+{
+	switch (k) {
+	case ZP_K_TYPE:
+		return zp_pathf(d, "drive_types.%s", ZP_DT(m, i)->id);
+	case ZP_K_CTRL:
+		return zp_pathf(d, "controllers[%u]", ZP_CTRL(m, i)->src);
+	case ZP_K_ENCL:
+		return zp_pathf(d, "enclosures[%u]", ZP_ENCL(m, i)->src);
+	case ZP_K_DISK:
+		return disk_path(d, ZP_DISK(m, i));
+	case ZP_K_POOL:
+		return zp_pathf(d, "pools[%u]", ZP_POOL(m, i)->src);
+	case ZP_K_FS:
+		return zp_pathf(d, "filesystems[%u]", ZP_FS(m, i)->src);
+	case ZP_K_SWITCH:
+		return zp_pathf(d, "switches[%u]", ZP_SW(m, i)->src);
+	case ZP_K_CLIENT:
+		return zp_pathf(d, "clients[%u]", ZP_CLIENT(m, i)->src);
+	case ZP_K_CTRL_PORT:
+		return zp_pathf(d, "controllers[%u].ports[%d]",
+		    ZP_CTRL(m, owner)->src, i);
+	case ZP_K_CLIENT_PORT:
+		return zp_pathf(d, "clients[%u].ports[%d]",
+		    ZP_CLIENT(m, owner)->src, i);
+	}
+	return "";
+}
+
+static struct zp_loc obj_loc(const struct zp_model *m, enum zp_kind k,
+    int32_t owner, int32_t i)
+{
+	switch (k) {
+	case ZP_K_TYPE:
+		return ZP_DT(m, i)->loc;
+	case ZP_K_CTRL:
+		return ZP_CTRL(m, i)->id_loc;
+	case ZP_K_ENCL:
+		return ZP_ENCL(m, i)->id_loc;
+	case ZP_K_DISK:
+		return ZP_DISK(m, i)->id_loc;
+	case ZP_K_POOL:
+		return ZP_POOL(m, i)->name_loc;
+	case ZP_K_FS:
+		return ZP_FS(m, i)->name_loc;
+	case ZP_K_SWITCH:
+		return ZP_SW(m, i)->id_loc;
+	case ZP_K_CLIENT:
+		return ZP_CLIENT(m, i)->id_loc;
+	case ZP_K_CTRL_PORT:
+		return ZP_CTRL(m, owner)->ports.v[i].loc;
+	case ZP_K_CLIENT_PORT:
+		return ZP_CLIENT(m, owner)->ports.v[i].loc;
+	}
+	return (struct zp_loc){ 0, 0 };
+}
+
+static const char *obj_id(const struct zp_model *m, enum zp_kind k,
+    int32_t owner, int32_t i)
+{
+	switch (k) {
+	case ZP_K_TYPE:
+		return ZP_DT(m, i)->id;
+	case ZP_K_CTRL:
+		return ZP_CTRL(m, i)->id;
+	case ZP_K_ENCL:
+		return ZP_ENCL(m, i)->id;
+	case ZP_K_DISK:
+		return ZP_DISK(m, i)->id;
+	case ZP_K_POOL:
+		return ZP_POOL(m, i)->name;
+	case ZP_K_FS:
+		return ZP_FS(m, i)->name;
+	case ZP_K_SWITCH:
+		return ZP_SW(m, i)->id;
+	case ZP_K_CLIENT:
+		return ZP_CLIENT(m, i)->id;
+	case ZP_K_CTRL_PORT:
+		return ZP_CTRL(m, owner)->ports.v[i].id;
+	case ZP_K_CLIENT_PORT:
+		return ZP_CLIENT(m, owner)->ports.v[i].id;
+	}
+	return "";
+}
+
+/* ---- id-duplicate ---- */
+
+static void check_id_duplicate(const struct zp_model *m, struct zp_diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < m->dups.len; i++) {
+		const struct zp_dup *x = ZP_VEC_AT(&m->dups, struct zp_dup, i);
+		const char *id = obj_id(m, x->kind, x->owner, x->first);
+		const char *what = kind_name(x->kind);
+		struct zp_loc a = obj_loc(m, x->kind, x->owner, x->first);
+		struct zp_loc b = obj_loc(m, x->kind, x->owner, x->second);
+		char where[96] = "";
+
+		if (x->kind == ZP_K_CTRL_PORT || x->kind == ZP_K_CLIENT_PORT)
+			snprintf(where, sizeof(where), " of %s",
+			    x->kind == ZP_K_CTRL_PORT ?
+			    ZP_CTRL(m, x->owner)->id :
+			    ZP_CLIENT(m, x->owner)->id);
+		zp_report(d, ZR_ID_DUPLICATE, b,
+		    obj_path(d, m, x->kind, x->owner, x->second),
+		    "%s %s%s is defined twice (first at line %u); give each "
+		    "%s its own %s", what, id, where, a.line, what,
+		    x->kind == ZP_K_POOL || x->kind == ZP_K_FS ? "name" : "id");
+		zp_report(d, ZR_ID_DUPLICATE, a,
+		    obj_path(d, m, x->kind, x->owner, x->first),
+		    "%s %s%s is defined again at line %u; give each %s its "
+		    "own %s", what, id, where, b.line, what,
+		    x->kind == ZP_K_POOL || x->kind == ZP_K_FS ? "name" : "id");
+	}
+}
+
+const struct zp_rule zp_rule_id_duplicate = {
+	"id-duplicate", ZP_SEV_ERROR,
+	"two objects of one kind share an id or name (both places reported)",
+	check_id_duplicate
+};
+
+/* ---- ref-unknown ---- */
+
+struct refctx {
+	const struct zp_model *m;
+	struct zp_diags *d;
+	size_t reported;
+};
+
+/* The ids of one kind, NULL-terminated, for a suggestion; NULL when the
+ * kind is too large to search for every bad reference. */
+static const char **ids_of(const struct zp_model *m, enum zp_kind k)
+{
+	const struct zp_vec *v[] = {
+		&m->drive_types, &m->controllers, &m->enclosures, &m->disks,
+		&m->pools, &m->filesystems, &m->switches, &m->clients
+	};
+	const char **ids;
+	size_t i, n = v[k]->len;
+
+	if (n > SUGGEST_MAX)
+		return NULL;
+	ids = zp_xcalloc(n + 1, sizeof(*ids));
+	for (i = 0; i < n; i++)
+		ids[i] = obj_id(m, k, -1, (int32_t)i);
+	return ids;
+}
+
+static void bad_ref(struct refctx *c, const struct zp_ref *r, enum zp_kind k,
+    const char *who, const char *path)
+{
+	const char **ids;
+	const char *near = NULL, *section[] = {
+		"drive_types", "controllers", "enclosures", "disks", "pools",
+		"filesystems", "switches", "clients"
+	};
+
+	if (!r->name || r->idx >= 0)
+		return;
+	ids = c->reported < 100 ? ids_of(c->m, k) : NULL;
+	if (ids)
+		near = zp_nearest(r->name, ids);
+	free(ids);
+	c->reported++;
+	zp_report(c->d, ZR_REF_UNKNOWN, r->loc, path,
+	    "%s names %s %s, which is not defined; %s%s%s",
+	    who, kind_name(k), r->name,
+	    near ? "did you mean " : "define it under ",
+	    near ? near : section[k], near ? "?" : "");
+}
+
+static void bad_refs(struct refctx *c, const struct zp_refs *rs,
+    enum zp_kind k, const char *who, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		bad_ref(c, &rs->v[i], k, who, path);
+}
+
+static void port_refs(struct refctx *c, const struct zp_ports *p,
+    const char *owner, const char *base)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->v[i].sw.name && p->v[i].sw.idx < 0) {
+			char who[160];
+
+			snprintf(who, sizeof(who), "port %s/%s", owner,
+			    p->v[i].id);
+			bad_ref(c, &p->v[i].sw, ZP_K_SWITCH, who,
+			    zp_pathf(c->d, "%s.ports[%zu].switch", base, i));
+		}
+}
+
+static void pool_refs(struct refctx *c, const struct zp_pool *p)
+{
+	char who[300];
+	size_t v, i;
+	const char *base = zp_pathf(c->d, "pools[%u]", p->src);
+
+	snprintf(who, sizeof(who), "pool %s", p->name);
+	bad_ref(c, &p->controller, ZP_K_CTRL, who, base);
+	for (v = 0; v < p->vdevs.n; v++)
+		for (i = 0; i < p->vdevs.v[v].n; i++)
+			if (p->vdevs.v[v].members[i].idx < 0)
+				bad_ref(c, &p->vdevs.v[v].members[i], ZP_K_DISK,
+				    who, zp_pathf(c->d, "%s.vdevs[%zu]", base,
+				    v));
+	for (v = 0; v < p->log.n; v++)
+		for (i = 0; i < p->log.v[v].n; i++)
+			if (p->log.v[v].members[i].idx < 0)
+				bad_ref(c, &p->log.v[v].members[i], ZP_K_DISK,
+				    who, zp_pathf(c->d, "%s.log[%zu]", base, v));
+	for (i = 0; i < p->cache.n; i++)
+		if (p->cache.v[i].idx < 0)
+			bad_ref(c, &p->cache.v[i], ZP_K_DISK, who,
+			    zp_pathf(c->d, "%s.cache[%zu]", base, i));
+	for (i = 0; i < p->spares.n; i++)
+		if (p->spares.v[i].idx < 0)
+			bad_ref(c, &p->spares.v[i], ZP_K_DISK, who,
+			    zp_pathf(c->d, "%s.spares[%zu]", base, i));
+	bad_refs(c, &p->from, ZP_K_ENCL, who, zp_pathf(c->d, "%s.from", base));
+	bad_ref(c, &p->vdevs_intent.type, ZP_K_TYPE, who, base);
+	bad_ref(c, &p->log_intent.type, ZP_K_TYPE, who, base);
+	bad_ref(c, &p->cache_intent.type, ZP_K_TYPE, who, base);
+	bad_ref(c, &p->spares_intent.type, ZP_K_TYPE, who, base);
+}
+
+static void group_refs(struct refctx *c, const struct zp_mount_group *g)
+{
+	const char *base = zp_pathf(c->d, "mounts[%u]", g->src);
+	size_t i;
+
+	bad_refs(c, &g->clients, ZP_K_CLIENT, "the mount group", base);
+	bad_refs(c, &g->controllers, ZP_K_CTRL, "the mount group", base);
+	bad_refs(c, &g->pools, ZP_K_POOL, "the mount group", base);
+	for (i = 0; i < g->nlist; i++) {
+		const struct zp_mount_entry *e = &g->list[i];
+		const char *p = zp_pathf(c->d, "%s.list[%zu]", base, i);
+
+		bad_ref(c, &e->client, ZP_K_CLIENT, "the mount", p);
+		bad_ref(c, &e->fs, ZP_K_FS, "the mount", p);
+		bad_ref(c, &e->via_ctrl, ZP_K_CTRL, "the mount", p);
+		if (e->via_ctrl.idx >= 0 && e->via_port.idx < 0)
+			zp_report(c->d, ZR_REF_UNKNOWN, e->via_loc, p,
+			    "the mount goes via port %s of %s, which has no "
+			    "such port; name one of its ports", e->via_port.name,
+			    e->via_ctrl.name);
+	}
+}
+
+static void check_ref_unknown(const struct zp_model *m, struct zp_diags *d)
+{
+	struct refctx c = { m, d, 0 };
+	size_t i;
+
+	for (i = 0; i < m->controllers.len; i++) {
+		const struct zp_controller *x = ZP_CTRL(m, i);
+		const char *base = zp_pathf(d, "controllers[%u]", x->src);
+		char who[100];
+
+		snprintf(who, sizeof(who), "controller %s", x->id);
+		bad_ref(&c, &x->peer, ZP_K_CTRL, who, zp_pathf(d, "%s.peer",
+		    base));
+		port_refs(&c, &x->ports, x->id, base);
+	}
+	for (i = 0; i < m->clients.len; i++) {
+		const struct zp_client *x = ZP_CLIENT(m, i);
+
+		port_refs(&c, &x->ports, x->id, zp_pathf(d, "clients[%u]",
+		    x->src));
+	}
+	for (i = 0; i < m->enclosures.len; i++) {
+		const struct zp_enclosure *x = ZP_ENCL(m, i);
+		char who[100];
+
+		snprintf(who, sizeof(who), "enclosure %s", x->id);
+		bad_refs(&c, &x->controllers, ZP_K_CTRL, who,
+		    zp_pathf(d, "enclosures[%u].controllers", x->src));
+	}
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+		char who[100];
+
+		if ((x->enclosure.name && x->enclosure.idx < 0) ||
+		    (x->controller.name && x->controller.idx < 0) ||
+		    (x->type.name && x->type.idx < 0)) {
+			/* a range reports once, at its first disk */
+			if (x->from_range && i > 0 &&
+			    ZP_DISK(m, i - 1)->from_range &&
+			    ZP_DISK(m, i - 1)->src == x->src)
+				continue;
+			snprintf(who, sizeof(who), "disk %s", x->id);
+			bad_ref(&c, &x->enclosure, ZP_K_ENCL, who,
+			    disk_path(d, x));
+			bad_ref(&c, &x->controller, ZP_K_CTRL, who,
+			    disk_path(d, x));
+			bad_ref(&c, &x->type, ZP_K_TYPE, who, disk_path(d, x));
+		}
+	}
+	for (i = 0; i < m->pools.len; i++)
+		pool_refs(&c, ZP_POOL(m, i));
+	for (i = 0; i < m->groups.len; i++)
+		group_refs(&c, ZP_GROUP(m, i));
+}
+
+const struct zp_rule zp_rule_ref_unknown = {
+	"ref-unknown", ZP_SEV_ERROR,
+	"a reference names nothing: disk, drive type, enclosure, controller, "
+	"port, pool, switch, client, filesystem",
+	check_ref_unknown
+};
+
+/* ---- slots ---- */
+
+static void check_slot_range(const struct zp_model *m, struct zp_diags *d)
+{
+	size_t i = 0;
+
+	while (i < m->disks.len) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+		const struct zp_enclosure *e;
+		size_t j = i + 1, bad = 0;
+		int32_t lo = -1, hi = -1;
+
+		if (x->enclosure.idx < 0 || x->slot < 0) {
+			i++;
+			continue;
+		}
+		e = ZP_ENCL(m, x->enclosure.idx);
+		if (!x->from_range) {
+			if ((uint32_t)x->slot >= e->slots)
+				zp_report(d, ZR_SLOT_RANGE, x->slot_loc,
+				    disk_path(d, x), "disk %s is in slot %d "
+				    "of %s, which has slots 0-%u; use a slot "
+				    "from 0 to %u", x->id, x->slot, e->id,
+				    e->slots - 1, e->slots - 1);
+			i++;
+			continue;
+		}
+		/* a range: one finding for all its slots out of range */
+		while (j < m->disks.len && ZP_DISK(m, j)->from_range &&
+		    ZP_DISK(m, j)->src == x->src)
+			j++;
+		for (size_t k = i; k < j; k++) {
+			int32_t s = ZP_DISK(m, k)->slot;
+
+			if ((uint32_t)s >= e->slots) {
+				if (lo < 0)
+					lo = s;
+				hi = s;
+				bad++;
+			}
+		}
+		if (bad == 1)
+			zp_report(d, ZR_SLOT_RANGE, x->slot_loc, disk_path(d, x),
+			    "slot range reaches slot %d of %s, which has slots "
+			    "0-%u; end the range at %u", lo, e->id, e->slots - 1,
+			    e->slots - 1);
+		else if (bad)
+			zp_report(d, ZR_SLOT_RANGE, x->slot_loc, disk_path(d, x),
+			    "slot range reaches %zu slots (%d .. %d) beyond %s, "
+			    "which has slots 0-%u; end the range at %u", bad,
+			    lo, hi, e->id, e->slots - 1, e->slots - 1);
+		i = j;
+	}
+}
+
+const struct zp_rule zp_rule_slot_range = {
+	"slot-range", ZP_SEV_ERROR,
+	"slot number outside 0..slots-1 of its enclosure",
+	check_slot_range
+};
+
+static void check_slot_conflict(const struct zp_model *m, struct zp_diags *d)
+{
+	size_t *base, total = 0, i;
+	int32_t *owner;
+
+	base = zp_xcalloc(m->enclosures.len + 1, sizeof(*base));
+	for (i = 0; i < m->enclosures.len; i++) {
+		base[i] = total;
+		total += ZP_ENCL(m, i)->slots;
+	}
+	owner = zp_xcalloc(total ? total : 1, sizeof(*owner));
+	for (i = 0; i < total; i++)
+		owner[i] = -1;
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+		const struct zp_enclosure *e;
+		int32_t *o;
+
+		if (x->enclosure.idx < 0 || x->slot < 0)
+			continue;
+		e = ZP_ENCL(m, x->enclosure.idx);
+		if ((uint32_t)x->slot >= e->slots)
+			continue;       /* slot-range reports it */
+		o = &owner[base[x->enclosure.idx] + (size_t)x->slot];
+		if (*o < 0) {
+			*o = (int32_t)i;
+			continue;
+		}
+		zp_report(d, ZR_SLOT_CONFLICT, x->slot_loc, disk_path(d, x), "disk %s is in slot %d of %s, "
+		    "where disk %s already is (line %u); give it a free slot",
+		    x->id, x->slot, e->id, ZP_DISK(m, *o)->id,
+		    ZP_DISK(m, *o)->loc.line);
+	}
+	free(owner);
+	free(base);
+}
+
+const struct zp_rule zp_rule_slot_conflict = {
+	"slot-conflict", ZP_SEV_ERROR,
+	"two disks in one enclosure slot",
+	check_slot_conflict
+};
+
+/* ---- disk-reuse ---- */
+
+static const char *use_name(enum zp_use_kind k)
+{
+	static const char *const names[] = {
+		"", "a data disk", "a log device", "a cache device", "a spare"
+	};
+	return names[k];
+}
+
+static void check_disk_reuse(const struct zp_model *m, struct zp_diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < m->reuses.len; i++) {
+		const struct zp_reuse *x = ZP_VEC_AT(&m->reuses,
+		    struct zp_reuse, i);
+		const struct zp_pool *p1 = ZP_POOL(m, x->first.pool);
+		const struct zp_pool *p2 = ZP_POOL(m, x->second.pool);
+
+		zp_report(d, ZR_DISK_REUSE, x->second.loc,
+		    zp_pathf(d, "pools[%u]", p2->src), "disk %s is already "
+		    "%s of pool %s (line %u); here it would be %s of pool %s "
+		    "too: a disk serves once; pick a free disk",
+		    ZP_DISK(m, x->disk)->id, use_name(x->first.kind), p1->name,
+		    x->first.loc.line, use_name(x->second.kind), p2->name);
+	}
+}
+
+const struct zp_rule zp_rule_disk_reuse = {
+	"disk-reuse", ZP_SEV_ERROR,
+	"a disk used twice: in two vdevs, a vdev and a spare, two pools, "
+	"data and log/cache",
+	check_disk_reuse
+};
+
+/* ---- name-invalid ---- */
+
+static void check_name_invalid(const struct zp_model *m, struct zp_diags *d)
+{
+	struct zp_htab seen;
+	size_t i;
+	char why[512];
+
+	for (i = 0; i < m->pools.len; i++) {
+		const struct zp_pool *p = ZP_POOL(m, i);
+
+		if (!zp_pool_name_ok(p->name, why, sizeof(why)))
+			zp_report(d, ZR_NAME_INVALID, p->name_loc,
+			    zp_pathf(d, "pools[%u].name", p->src), "%s", why);
+	}
+	/* a filesystem's parent must exist before it: zfs create makes one
+	 * level at a time, in file order */
+	zp_htab_init(&seen, m->filesystems.len);
+	for (i = 0; i < m->filesystems.len; i++) {
+		const struct zp_fs *f = ZP_FS(m, i);
+		const char *path = zp_pathf(d, "filesystems[%u]", f->src);
+		const char *slash;
+
+		zp_htab_put(&seen, f->name, (int32_t)i);
+		if (!zp_dataset_name_ok(f->name, why, sizeof(why))) {
+			zp_report(d, ZR_NAME_INVALID, f->name_loc, path, "%s",
+			    why);
+			continue;
+		}
+		if (f->pool < 0) {
+			const char *s = strchr(f->name, '/');
+			int n = s ? (int)(s - f->name) : (int)strlen(f->name);
+
+			zp_report(d, ZR_NAME_INVALID, f->name_loc, path,
+			    "filesystem %s is not under a pool of this model "
+			    "(no pool %.*s); define the pool or rename the "
+			    "filesystem", f->name, n, f->name);
+			continue;
+		}
+		slash = strrchr(f->name, '/');
+		if (slash && strchr(f->name, '/') != slash) {
+			char parent[256];
+			size_t n = (size_t)(slash - f->name);
+
+			memcpy(parent, f->name, n);
+			parent[n] = '\0';
+			if (zp_htab_get(&seen, parent) < 0)
+				zp_report(d, ZR_NAME_INVALID, f->name_loc, path,
+				    "filesystem %s needs its parent %s, which "
+				    "is not defined before it; add %s above it",
+				    f->name, parent, parent);
+		}
+	}
+	zp_htab_release(&seen);
+}
+
+const struct zp_rule zp_rule_name_invalid = {
+	"name-invalid", ZP_SEV_ERROR,
+	"pool or filesystem name breaks OpenZFS naming rules, or a filesystem "
+	"is not under a pool (or parent) of the model",
+	check_name_invalid
+};
+
+/* ---- devices ---- */
+
+static void check_dev_duplicate(const struct zp_model *m, struct zp_diags *d)
+{
+	struct zp_htab h;
+	size_t i;
+
+	zp_htab_init(&h, m->disks.len);
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+		int32_t first;
+
+		if (x->dev_default)
+			continue;       /* derived from the id: id-duplicate */
+		first = zp_htab_put(&h, x->dev, (int32_t)i);
+		if (first >= 0)
+			zp_report(d, ZR_DEV_DUPLICATE, x->dev_loc,
+			    disk_path(d, x), "disks %s and %s both name %s "
+			    "(line %u): one physical disk would count twice; "
+			    "fix the dev of one", ZP_DISK(m, first)->id, x->id,
+			    x->dev, ZP_DISK(m, first)->dev_loc.line);
+	}
+	zp_htab_release(&h);
+}
+
+const struct zp_rule zp_rule_dev_duplicate = {
+	"dev-duplicate", ZP_SEV_ERROR,
+	"two disks name the same dev path (one physical disk counted twice)",
+	check_dev_duplicate
+};
+
+struct unused {
+	int32_t encl, ctrl, type;
+	size_t count;
+	int32_t first, last;
+};
+
+static int cmp_unused(const void *a, const void *b)
+{
+	const struct unused *x = a, *y = b;
+
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return 0;
+}
+
+static void check_disk_unused(const struct zp_model *m, struct zp_diags *d)
+{
+	struct zp_htab h;
+	struct zp_vec groups;
+	struct zp_arena keys;
+	size_t i;
+
+	zp_htab_init(&h, 64);
+	zp_vec_init(&groups, sizeof(struct unused));
+	zp_arena_init(&keys);
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+		struct unused *u;
+		const char *key;
+		int32_t g;
+
+		if (m->use[i].kind != ZP_USE_NONE || x->type.idx < 0)
+			continue;
+		/* a second disk of one id cannot be used: id-duplicate */
+		if (zp_htab_get(&m->h_disks, x->id) != (int32_t)i)
+			continue;
+		key = zp_arena_printf(&keys, "%d/%d/%d", x->enclosure.idx,
+		    x->controller.idx, x->type.idx);
+		g = zp_htab_get(&h, key);
+		if (g < 0) {
+			g = (int32_t)groups.len;
+			zp_htab_put(&h, key, g);
+			u = zp_vec_push(&groups);
+			u->encl = x->enclosure.idx;
+			u->ctrl = x->controller.idx;
+			u->type = x->type.idx;
+			u->first = (int32_t)i;
+		}
+		u = ZP_VEC_AT(&groups, struct unused, g);
+		u->count++;
+		u->last = (int32_t)i;
+	}
+	if (groups.len)
+		qsort(groups.data, groups.len, sizeof(struct unused),
+		    cmp_unused);
+	for (i = 0; i < groups.len; i++) {
+		const struct unused *u = ZP_VEC_AT(&groups, struct unused, i);
+		const struct zp_disk *first = ZP_DISK(m, u->first);
+		char where[120];
+
+		if (u->encl >= 0)
+			snprintf(where, sizeof(where), "in %s",
+			    ZP_ENCL(m, u->encl)->id);
+		else if (u->ctrl >= 0)
+			snprintf(where, sizeof(where), "inside %s",
+			    ZP_CTRL(m, u->ctrl)->id);
+		else
+			snprintf(where, sizeof(where), "without a place");
+		if (u->count == 1)
+			zp_report(d, ZR_DISK_UNUSED, first->id_loc,
+			    disk_path(d, first), "1 %s unused %s (%s); add it "
+			    "to a pool as data or spare, or leave it out",
+			    ZP_DT(m, u->type)->id, where, first->id);
+		else
+			zp_report(d, ZR_DISK_UNUSED, first->id_loc,
+			    disk_path(d, first), "%zu %s unused %s (%s .. %s); "
+			    "add them to pools as data or spares, or leave "
+			    "them out", u->count, ZP_DT(m, u->type)->id, where,
+			    first->id, ZP_DISK(m, u->last)->id);
+	}
+	zp_vec_release(&groups);
+	zp_arena_release(&keys);
+	zp_htab_release(&h);
+}
+
+const struct zp_rule zp_rule_disk_unused = {
+	"disk-unused", ZP_SEV_NOTE,
+	"disks that no pool uses, counted per drive type and enclosure",
+	check_disk_unused
+};
+
+/* Kernel names that can change at reboot: Linux sdX, hdX, vdX, xvdX,
+ * nvmeXnY (and their partitions), FreeBSD daN and adaN. */
+static bool unstable(const char *dev)
+{
+	static const char *const prefixes[] = {
+		"/dev/sd", "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme",
+		"/dev/da", "/dev/ada", NULL
+	};
+	size_t i;
+
+	for (i = 0; prefixes[i]; i++) {
+		size_t n = strlen(prefixes[i]);
+		const char *rest = dev + n;
+
+		if (strncmp(dev, prefixes[i], n) != 0 || !*rest)
+			continue;
+		if (strchr(rest, '/'))
+			continue;
+		if (strcmp(prefixes[i], "/dev/da") == 0 ||
+		    strcmp(prefixes[i], "/dev/ada") == 0 ||
+		    strcmp(prefixes[i], "/dev/nvme") == 0) {
+			if (*rest >= '0' && *rest <= '9')
+				return true;
+			continue;
+		}
+		if (*rest >= 'a' && *rest <= 'z')
+			return true;
+	}
+	return false;
+}
+
+static void check_dev_unstable(const struct zp_model *m, struct zp_diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+
+		if (!x->dev_default && unstable(x->dev))
+			zp_report(d, ZR_DEV_UNSTABLE, x->dev_loc,
+			    disk_path(d, x), "disk %s uses %s, a name that "
+			    "can change at reboot; use /dev/disk/by-id, "
+			    "by-vdev or by-path", x->id, x->dev);
+	}
+}
+
+const struct zp_rule zp_rule_dev_unstable = {
+	"dev-unstable", ZP_SEV_WARNING,
+	"a dev like /dev/sdb that can change at reboot; use by-id, by-vdev or "
+	"by-path",
+	check_dev_unstable
+};

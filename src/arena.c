@@ -1,0 +1,207 @@
+/* arena: bump allocation, scratch stack and vectors for the model. */
+#include "zplan/arena.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_MIN (256 * 1024)
+#define ALIGN 16
+
+struct zp_arena_chunk {
+	struct zp_arena_chunk *next;
+	max_align_t pad[];
+};
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "zplan: out of memory allocating %zu bytes\n", n);
+	abort();
+}
+
+void *zp_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *zp_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *zp_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+char *zp_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(zp_xmalloc(n), s, n);
+}
+
+size_t zp_mul(size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	return n * size;
+}
+
+void zp_arena_init(struct zp_arena *a)
+{
+	a->head = NULL;
+	a->cur = a->end = NULL;
+}
+
+void zp_arena_release(struct zp_arena *a)
+{
+	struct zp_arena_chunk *c = a->head, *next;
+
+	for (; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	zp_arena_init(a);
+}
+
+void *zp_arena_alloc(struct zp_arena *a, size_t n)
+{
+	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	char *p;
+
+	if (need < n)
+		oom(n);
+	if ((size_t)(a->end - a->cur) < need) {
+		size_t sz = need > CHUNK_MIN / 4 ? need : CHUNK_MIN;
+		struct zp_arena_chunk *c;
+
+		c = zp_xmalloc(sizeof(*c) + sz);
+		if (need > CHUNK_MIN / 4 && a->head) {
+			/* a large block gets a chunk of its own, kept behind the
+			 * current one so that the current one stays in use */
+			c->next = a->head->next;
+			a->head->next = c;
+			memset(c->pad, 0, n);
+			return c->pad;
+		}
+		c->next = a->head;
+		a->head = c;
+		a->cur = (char *)c->pad;
+		a->end = a->cur + sz;
+	}
+	p = a->cur;
+	a->cur += need;
+	memset(p, 0, n);
+	return p;
+}
+
+char *zp_arena_strndup(struct zp_arena *a, const char *s, size_t n)
+{
+	char *p = zp_arena_alloc(a, n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *zp_arena_strdup(struct zp_arena *a, const char *s)
+{
+	return zp_arena_strndup(a, s, strlen(s));
+}
+
+char *zp_arena_printf(struct zp_arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512], *p;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	if ((size_t)n < sizeof(buf))
+		return zp_arena_strndup(a, buf, (size_t)n);
+	p = zp_arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void zp_vec_init(struct zp_vec *v, size_t size)
+{
+	v->data = NULL;
+	v->len = v->cap = 0;
+	v->size = size;
+}
+
+void *zp_vec_push(struct zp_vec *v)
+{
+	void *p;
+
+	if (v->len == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 16;
+		v->data = zp_xrealloc(v->data, zp_mul(v->cap, v->size));
+	}
+	p = v->data + v->len++ * v->size;
+	memset(p, 0, v->size);
+	return p;
+}
+
+void zp_vec_release(struct zp_vec *v)
+{
+	free(v->data);
+	v->data = NULL;
+	v->len = v->cap = 0;
+}
+
+size_t zp_scratch_mark(struct zp_scratch *s)
+{
+	return s->len;
+}
+
+void zp_scratch_push(struct zp_scratch *s, const void *item, size_t size)
+{
+	if (s->cap - s->len < size) {
+		size_t cap = s->cap ? s->cap : 4096;
+		while (cap - s->len < size)
+			cap = zp_mul(cap, 2);
+		s->data = zp_xrealloc(s->data, cap);
+		s->cap = cap;
+	}
+	memcpy(s->data + s->len, item, size);
+	s->len += size;
+}
+
+void *zp_scratch_commit(struct zp_scratch *s, struct zp_arena *a, size_t mark,
+    size_t size, size_t *n)
+{
+	size_t bytes = s->len - mark;
+	void *p = NULL;
+
+	*n = bytes / size;
+	if (bytes) {
+		p = zp_arena_alloc(a, bytes);
+		memcpy(p, s->data + mark, bytes);
+	}
+	s->len = mark;
+	return p;
+}
+
+void zp_scratch_release(struct zp_scratch *s)
+{
+	free(s->data);
+	s->data = NULL;
+	s->len = s->cap = 0;
+}

@@ -1,0 +1,100 @@
+/* cmd_common: loading a model for a command. */
+#include "zplan/cmd.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "zplan/load.h"
+#include "zplan/policy.h"
+#include "zplan/rule.h"
+
+int zp_cli_policy_add(struct zp_cli_policy *cp, const char *arg, bool disable)
+{
+	if (cp->n == (int)(sizeof(cp->items) / sizeof(cp->items[0]))) {
+		fprintf(stderr, "zplan: too many --policy and --disable "
+		    "options (at most 64)\n");
+		return -1;
+	}
+	cp->items[cp->n] = arg;
+	cp->disable[cp->n++] = disable;
+	return 0;
+}
+
+static int apply(struct zp_policy *p, const struct zp_cli_policy *cp)
+{
+	char why[256], key[128];
+	int i;
+
+	for (i = 0; i < cp->n; i++) {
+		const char *arg = cp->items[i], *eq = strchr(arg, '=');
+		const char *val;
+
+		if (cp->disable[i]) {
+			strcpy(key, "disable");
+			val = arg;
+		} else {
+			size_t n;
+
+			if (!eq || eq == arg) {
+				fprintf(stderr, "zplan: --policy takes KEY=VALUE "
+				    "(e.g. spares_per_pool=2), not \"%s\"\n",
+				    arg);
+				return -1;
+			}
+			n = (size_t)(eq - arg);
+			if (n >= sizeof(key))
+				n = sizeof(key) - 1;
+			memcpy(key, arg, n);
+			key[n] = '\0';
+			val = eq + 1;
+		}
+		if (zp_policy_set(p, key, val, why, sizeof(why))) {
+			fprintf(stderr, "zplan: %s %s: %s\n", cp->disable[i] ?
+			    "--disable" : "--policy", arg, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+struct zp_model *zp_cmd_load(const char *file, struct zp_diags *d,
+    const struct zp_cli_policy *cp, int *status)
+{
+	struct zp_model *m = zp_load(file, d, status);
+
+	if (!m) {
+		zp_diags_finish(d, NULL);
+		return NULL;
+	}
+	if (cp && apply(&m->policy, cp)) {
+		zp_model_free(m);
+		zp_diags_finish(d, NULL);
+		*status = 2;
+		return NULL;
+	}
+	zp_rules_run(m, d);
+	zp_diags_finish(d, &m->policy);
+	return m;
+}
+
+int zp_usage_error(const struct zp_cmd *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "zplan %s: ", c->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nusage: zplan %s %s\n", c->name, c->usage);
+	return 2;
+}
+
+int zp_parse_format(const char *v, const char *const *names)
+{
+	int i;
+
+	for (i = 0; names[i]; i++)
+		if (strcmp(v, names[i]) == 0)
+			return i;
+	return -1;
+}

@@ -1,0 +1,229 @@
+/* link: after loading, fills defaults, builds the id tables, resolves every
+ * reference to an index (leaving -1 for ref-unknown to report), records
+ * duplicate ids and disk reuse, and lays out explicit mount lists. Each
+ * step is one pass with hash lookups: linear in the model. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "zplan/load.h"
+#include "zplan/mount.h"
+
+static void table(struct zp_model *m, struct zp_htab *h, struct zp_vec *v,
+    size_t off, enum zp_kind kind)
+{
+	size_t i;
+
+	zp_htab_init(h, v->len);
+	for (i = 0; i < v->len; i++) {
+		const char *id = *(const char **)(v->data + i * v->size + off);
+		int32_t first = zp_htab_put(h, id, (int32_t)i);
+
+		if (first >= 0) {
+			struct zp_dup *d = zp_vec_push(&m->dups);
+
+			d->kind = kind;
+			d->owner = -1;
+			d->first = first;
+			d->second = (int32_t)i;
+		}
+	}
+}
+
+static void port_dups(struct zp_model *m, const struct zp_ports *p,
+    int32_t owner, enum zp_kind kind)
+{
+	size_t i, j;
+
+	/* ports per host are few: pairwise is cheaper than a table */
+	for (i = 1; i < p->n; i++)
+		for (j = 0; j < i; j++)
+			if (strcmp(p->v[i].id, p->v[j].id) == 0) {
+				struct zp_dup *d = zp_vec_push(&m->dups);
+
+				d->kind = kind;
+				d->owner = owner;
+				d->first = (int32_t)j;
+				d->second = (int32_t)i;
+				break;
+			}
+}
+
+static void resolve(const struct zp_htab *h, struct zp_ref *r)
+{
+	r->idx = r->name ? zp_htab_get(h, r->name) : -1;
+}
+
+static void resolve_all(const struct zp_htab *h, struct zp_refs *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		resolve(h, &rs->v[i]);
+}
+
+static void resolve_ports(struct zp_model *m, struct zp_ports *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		resolve(&m->h_switches, &p->v[i].sw);
+}
+
+static void use_disk(struct zp_model *m, struct zp_ref *r, int32_t pool,
+    enum zp_use_kind kind, uint32_t vdev)
+{
+	struct zp_disk_use *u;
+
+	resolve(&m->h_disks, r);
+	if (r->idx < 0)
+		return;
+	u = &m->use[r->idx];
+	if (u->kind == ZP_USE_NONE) {
+		u->pool = pool;
+		u->kind = kind;
+		u->vdev = vdev;
+		u->loc = r->loc;
+	} else {
+		struct zp_reuse *x = zp_vec_push(&m->reuses);
+
+		x->disk = r->idx;
+		x->first = *u;
+		x->second.pool = pool;
+		x->second.kind = kind;
+		x->second.vdev = vdev;
+		x->second.loc = r->loc;
+	}
+}
+
+static void link_pool(struct zp_model *m, struct zp_pool *p, int32_t pi)
+{
+	size_t v, i;
+
+	resolve(&m->h_ctrls, &p->controller);
+	for (v = 0; v < p->vdevs.n; v++)
+		for (i = 0; i < p->vdevs.v[v].n; i++)
+			use_disk(m, &p->vdevs.v[v].members[i], pi, ZP_USE_DATA,
+			    (uint32_t)v);
+	for (v = 0; v < p->log.n; v++)
+		for (i = 0; i < p->log.v[v].n; i++)
+			use_disk(m, &p->log.v[v].members[i], pi, ZP_USE_LOG,
+			    (uint32_t)v);
+	for (i = 0; i < p->cache.n; i++)
+		use_disk(m, &p->cache.v[i], pi, ZP_USE_CACHE, (uint32_t)i);
+	for (i = 0; i < p->spares.n; i++)
+		use_disk(m, &p->spares.v[i], pi, ZP_USE_SPARE, (uint32_t)i);
+	resolve_all(&m->h_encls, &p->from);
+	resolve(&m->h_types, &p->vdevs_intent.type);
+	resolve(&m->h_types, &p->log_intent.type);
+	resolve(&m->h_types, &p->cache_intent.type);
+	resolve(&m->h_types, &p->spares_intent.type);
+}
+
+/* The pool of "pool/a/b": its first component. */
+static int32_t fs_pool(const struct zp_model *m, const char *name)
+{
+	const char *slash = strchr(name, '/');
+	char buf[256];
+	size_t n;
+
+	if (!slash)
+		return -1;
+	n = (size_t)(slash - name);
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, name, n);
+	buf[n] = '\0';
+	return zp_htab_get(&m->h_pools, buf);
+}
+
+int32_t zp_port_find(const struct zp_ports *p, const char *id)
+{
+	size_t i;
+
+	for (i = 0; id && i < p->n; i++)
+		if (strcmp(p->v[i].id, id) == 0)
+			return (int32_t)i;
+	return -1;
+}
+
+void zp_link(struct zp_model *m)
+{
+	size_t i, j;
+
+	/* defaults */
+	for (i = 0; i < m->disks.len; i++) {
+		struct zp_disk *d = ZP_DISK(m, i);
+
+		if (!d->dev) {
+			d->dev = zp_arena_printf(&m->arena,
+			    "/dev/disk/by-vdev/%s", d->id);
+			d->dev_default = true;
+		}
+	}
+
+	table(m, &m->h_types, &m->drive_types,
+	    offsetof(struct zp_drive_type, id), ZP_K_TYPE);
+	table(m, &m->h_ctrls, &m->controllers,
+	    offsetof(struct zp_controller, id), ZP_K_CTRL);
+	table(m, &m->h_encls, &m->enclosures,
+	    offsetof(struct zp_enclosure, id), ZP_K_ENCL);
+	table(m, &m->h_disks, &m->disks, offsetof(struct zp_disk, id),
+	    ZP_K_DISK);
+	table(m, &m->h_pools, &m->pools, offsetof(struct zp_pool, name),
+	    ZP_K_POOL);
+	table(m, &m->h_fs, &m->filesystems, offsetof(struct zp_fs, name),
+	    ZP_K_FS);
+	table(m, &m->h_switches, &m->switches,
+	    offsetof(struct zp_switch, id), ZP_K_SWITCH);
+	table(m, &m->h_clients, &m->clients, offsetof(struct zp_client, id),
+	    ZP_K_CLIENT);
+
+	for (i = 0; i < m->controllers.len; i++) {
+		struct zp_controller *c = ZP_CTRL(m, i);
+
+		resolve(&m->h_ctrls, &c->peer);
+		resolve_ports(m, &c->ports);
+		port_dups(m, &c->ports, (int32_t)i, ZP_K_CTRL_PORT);
+	}
+	for (i = 0; i < m->clients.len; i++) {
+		struct zp_client *c = ZP_CLIENT(m, i);
+
+		resolve_ports(m, &c->ports);
+		port_dups(m, &c->ports, (int32_t)i, ZP_K_CLIENT_PORT);
+	}
+	for (i = 0; i < m->enclosures.len; i++)
+		resolve_all(&m->h_ctrls, &ZP_ENCL(m, i)->controllers);
+	for (i = 0; i < m->disks.len; i++) {
+		struct zp_disk *d = ZP_DISK(m, i);
+
+		resolve(&m->h_encls, &d->enclosure);
+		resolve(&m->h_ctrls, &d->controller);
+		resolve(&m->h_types, &d->type);
+	}
+	m->use = zp_xcalloc(m->disks.len, sizeof(*m->use));
+	for (i = 0; i < m->pools.len; i++)
+		link_pool(m, ZP_POOL(m, i), (int32_t)i);
+	for (i = 0; i < m->filesystems.len; i++) {
+		struct zp_fs *f = ZP_FS(m, i);
+
+		f->pool = fs_pool(m, f->name);
+	}
+	for (i = 0; i < m->groups.len; i++) {
+		struct zp_mount_group *g = ZP_GROUP(m, i);
+
+		resolve_all(&m->h_clients, &g->clients);
+		resolve_all(&m->h_ctrls, &g->controllers);
+		resolve_all(&m->h_pools, &g->pools);
+		for (j = 0; j < g->nlist; j++) {
+			struct zp_mount_entry *e = &g->list[j];
+
+			resolve(&m->h_clients, &e->client);
+			resolve(&m->h_fs, &e->fs);
+			resolve(&m->h_ctrls, &e->via_ctrl);
+			e->via_port.idx = e->via_ctrl.idx < 0 ? -1 :
+			    zp_port_find(&ZP_CTRL(m, e->via_ctrl.idx)->ports,
+			    e->via_port.name);
+		}
+	}
+	zp_mounts_build(m);
+}

@@ -1,0 +1,73 @@
+/* main: the command table; each command lives in its own cmd_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "zplan/cmd.h"
+#include "zplan/version.h"
+
+static const struct zp_cmd *const commands[] = {
+	&zp_cmd_check,
+	&zp_cmd_rules,
+	NULL
+};
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "usage: zplan COMMAND [OPTIONS] [FILE]\n\n");
+	for (i = 0; commands[i]; i++)
+		fprintf(out, "  zplan %s %s\n      %s\n", commands[i]->name,
+		    commands[i]->usage, commands[i]->summary);
+	fprintf(out, "  zplan help [COMMAND] | zplan --help | zplan --version\n"
+	    "\nFILE may be - for standard input. Exit status: 0 done, 1 the "
+	    "model has errors, 2 the command could not run.\n");
+}
+
+static const struct zp_cmd *find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; commands[i]; i++)
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct zp_cmd *c;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("zplan %s\n", ZPLAN_VERSION);
+		return 0;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "help") == 0) {
+		if (argc < 3) {
+			usage(stdout);
+			return 0;
+		}
+		if (!(c = find(argv[2]))) {
+			fprintf(stderr, "zplan: unknown command \"%s\"\n",
+			    argv[2]);
+			return 2;
+		}
+		printf("usage: zplan %s %s\n\n%s\n", c->name, c->usage,
+		    c->summary);
+		return 0;
+	}
+	if (!(c = find(argv[1]))) {
+		fprintf(stderr, "zplan: unknown command \"%s\"; `zplan --help` "
+		    "lists them\n", argv[1]);
+		return 2;
+	}
+	return c->exec(argc - 1, argv + 1);
+}
