@@ -1163,6 +1163,10 @@ static void parse_intent(struct ld *l, struct zp_intent *in, bool data,
 	}
 	if (data && !l->fatal)
 		map_require(l, &it, 2);
+	path_set(l, it.plen);
+	zp_report_sev(l->d, ZR_SCHEMA, ZP_SEV_NOTE, in->loc, path(l), "%s is "
+	    "kept as written: `zplan plan` resolves intents into disks",
+	    what);
 	if (map_has(&it, 2) && !map_has(&it, 3))
 		in->width = in->layout == ZP_VDEV_DISK ? 1 :
 		    in->layout == ZP_VDEV_MIRROR ? 2 :
