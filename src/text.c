@@ -60,3 +60,33 @@ const char *zp_nearest(const char *word, const char *const *cands)
 	}
 	return found;
 }
+
+void zp_json_str(FILE *out, const char *s)
+{
+	putc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			putc(c, out);
+	}
+	putc('"', out);
+}
+
+void zp_fmt_fixed2(uint64_t bytes, uint64_t unit, char *buf, size_t len)
+{
+	uint64_t whole = bytes / unit, rest = bytes % unit;
+	/* rest * 100 cannot overflow for units up to 2^56 */
+	uint64_t cents = (rest * 100 + unit / 2) / unit;
+
+	if (cents == 100) {
+		whole++;
+		cents = 0;
+	}
+	snprintf(buf, len, "%llu.%02llu", (unsigned long long)whole,
+	    (unsigned long long)cents);
+}

@@ -17,7 +17,7 @@ struct zp_cmd {
 	int (*exec)(int argc, char **argv);
 };
 
-extern const struct zp_cmd zp_cmd_check, zp_cmd_rules;
+extern const struct zp_cmd zp_cmd_check, zp_cmd_rules, zp_cmd_capacity;
 
 /* --policy KEY=VALUE and --disable RULE as given, applied in order. */
 struct zp_cli_policy {

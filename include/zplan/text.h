@@ -4,6 +4,8 @@
 #define ZPLAN_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 /* The candidate nearest to word (edit distance, transpositions counted
  * once) when it is near enough to be a likely typo, else NULL. cands is
@@ -11,5 +13,12 @@
 const char *zp_nearest(const char *word, const char *const *cands);
 /* Edit distance, capped at cap + 1. */
 size_t zp_edit_distance(const char *a, const char *b, size_t cap);
+
+/* Writes s as a JSON string literal (quoted, escaped). */
+void zp_json_str(FILE *out, const char *s);
+
+/* bytes in units of unit (1000^4, 2^40...) with two decimals, rounded:
+ * "4.80" for 4.8e12 in TB. */
+void zp_fmt_fixed2(uint64_t bytes, uint64_t unit, char *buf, size_t len);
 
 #endif
