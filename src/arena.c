@@ -8,7 +8,7 @@
 #include <string.h>
 
 #define CHUNK_MIN (256 * 1024)
-#define ALIGN 16
+#define ALIGN 8
 
 struct zp_arena_chunk {
 	struct zp_arena_chunk *next;
@@ -75,40 +75,52 @@ void zp_arena_release(struct zp_arena *a)
 	zp_arena_init(a);
 }
 
-void *zp_arena_alloc(struct zp_arena *a, size_t n)
+/* Bump allocation at alignment align (a power of two). */
+static void *bump(struct zp_arena *a, size_t n, size_t align)
 {
-	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-	char *p;
+	uintptr_t p = ((uintptr_t)a->cur + align - 1) & ~(uintptr_t)(align - 1);
+	struct zp_arena_chunk *c;
+	size_t sz;
 
-	if (need < n)
-		oom(n);
-	if ((size_t)(a->end - a->cur) < need) {
-		size_t sz = need > CHUNK_MIN / 4 ? need : CHUNK_MIN;
-		struct zp_arena_chunk *c;
-
-		c = zp_xmalloc(sizeof(*c) + sz);
-		if (need > CHUNK_MIN / 4 && a->head) {
-			/* a large block gets a chunk of its own, kept behind the
-			 * current one so that the current one stays in use */
+	if (a->cur && p <= (uintptr_t)a->end && n <= (uintptr_t)a->end - p) {
+		a->cur = (char *)(p + n);
+		return (void *)p;
+	}
+	if (n > CHUNK_MIN / 4) {
+		/* a large block gets a chunk of its own, kept behind the
+		 * current one so that the current one stays in use */
+		c = zp_xmalloc(sizeof(*c) + n);
+		if (a->head) {
 			c->next = a->head->next;
 			a->head->next = c;
-			memset(c->pad, 0, n);
-			return c->pad;
+		} else {
+			c->next = NULL;
+			a->head = c;
 		}
-		c->next = a->head;
-		a->head = c;
-		a->cur = (char *)c->pad;
-		a->end = a->cur + sz;
+		return c->pad;
 	}
-	p = a->cur;
-	a->cur += need;
+	sz = CHUNK_MIN;
+	c = zp_xmalloc(sizeof(*c) + sz);
+	c->next = a->head;
+	a->head = c;
+	a->cur = (char *)c->pad + n;
+	a->end = (char *)c->pad + sz;
+	return c->pad;
+}
+
+void *zp_arena_alloc(struct zp_arena *a, size_t n)
+{
+	void *p = bump(a, n, ALIGN);
+
 	memset(p, 0, n);
 	return p;
 }
 
 char *zp_arena_strndup(struct zp_arena *a, const char *s, size_t n)
 {
-	char *p = zp_arena_alloc(a, n + 1);
+	/* strings need no alignment: packing them saves a fifth of a
+	 * fleet model's memory */
+	char *p = bump(a, n + 1, 1);
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
@@ -132,7 +144,7 @@ char *zp_arena_printf(struct zp_arena *a, const char *fmt, ...)
 		n = 0;
 	if ((size_t)n < sizeof(buf))
 		return zp_arena_strndup(a, buf, (size_t)n);
-	p = zp_arena_alloc(a, (size_t)n + 1);
+	p = bump(a, (size_t)n + 1, 1);
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);

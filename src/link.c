@@ -167,8 +167,8 @@ void zp_link(struct zp_model *m)
 	    offsetof(struct zp_controller, id), ZP_K_CTRL);
 	table(m, &m->h_encls, &m->enclosures,
 	    offsetof(struct zp_enclosure, id), ZP_K_ENCL);
-	table(m, &m->h_disks, &m->disks, offsetof(struct zp_disk, id),
-	    ZP_K_DISK);
+	/* h_disks is built by the loader as disks are read, so that
+	 * references to them share the id strings */
 	table(m, &m->h_pools, &m->pools, offsetof(struct zp_pool, name),
 	    ZP_K_POOL);
 	table(m, &m->h_fs, &m->filesystems, offsetof(struct zp_fs, name),

@@ -70,20 +70,36 @@ static const char *path(struct ld *l)
 	return zp_pathf(l->d, "%s", l->path);
 }
 
+/* The path is kept on every key and item, so it is built by hand: printf
+ * here cost a tenth of the whole load. */
+static void path_add(struct ld *l, const char *s, size_t n)
+{
+	if (l->plen + n < sizeof(l->path)) {
+		memcpy(l->path + l->plen, s, n);
+		l->plen += n;
+		l->path[l->plen] = '\0';
+	}
+}
+
 static void path_key(struct ld *l, const char *key)
 {
-	int n = snprintf(l->path + l->plen, sizeof(l->path) - l->plen, "%s%s",
-	    l->plen ? "." : "", key);
-	if (n > 0 && l->plen + (size_t)n < sizeof(l->path))
-		l->plen += (size_t)n;
+	if (l->plen)
+		path_add(l, ".", 1);
+	path_add(l, key, strlen(key));
 }
 
 static void path_idx(struct ld *l, size_t i)
 {
-	int n = snprintf(l->path + l->plen, sizeof(l->path) - l->plen, "[%zu]",
-	    i);
-	if (n > 0 && l->plen + (size_t)n < sizeof(l->path))
-		l->plen += (size_t)n;
+	char buf[24];
+	size_t n = sizeof(buf);
+
+	buf[--n] = ']';
+	do {
+		buf[--n] = (char)('0' + i % 10);
+		i /= 10;
+	} while (i);
+	buf[--n] = '[';
+	path_add(l, buf + n, sizeof(buf) - n);
 }
 
 static void path_set(struct ld *l, size_t len)
@@ -385,6 +401,43 @@ static void sc_ref(struct ld *l, struct zp_ref *r, bool shared)
 	sc_id(l, &r->name, &r->loc, shared);
 }
 
+/* A reference to a disk: when the disk is already known its id string is
+ * shared, not copied (a fleet names 100,000 disks twice). */
+static void sc_disk_ref(struct ld *l, struct zp_ref *r)
+{
+	const char *s = scalar(l, "a disk id"), *why;
+	int32_t slot;
+
+	r->idx = -1;
+	r->name = NULL;
+	if (!s)
+		return;
+	if (!zp_id_valid(s, &why)) {
+		err(l, l->ev.loc, "bad id \"%s\": %s", s, why);
+		return;
+	}
+	r->loc = l->ev.loc;
+	slot = zp_htab_slot(&l->m->h_disks, s);
+	r->name = slot >= 0 ? l->m->h_disks.keys[slot] :
+	    zp_arena_strndup(&l->m->arena, s, l->ev.len);
+}
+
+/* Records disk i in the id table as it is read (dups for id-duplicate). */
+static void add_disk(struct ld *l, size_t i)
+{
+	const char *id = ZP_DISK(l->m, i)->id;
+	int32_t first = zp_htab_put(&l->m->h_disks, id, (int32_t)i);
+
+	if (first >= 0) {
+		struct zp_dup *d = zp_vec_push(&l->m->dups);
+
+		d->kind = ZP_K_DISK;
+		d->owner = -1;
+		d->first = first;
+		d->second = (int32_t)i;
+	}
+}
+
 static bool sc_size(struct ld *l, uint64_t *out, struct zp_loc *loc)
 {
 	const char *s = scalar(l, "a size such as 300GB or 256GiB"), *why;
@@ -477,8 +530,10 @@ static bool budget(struct ld *l, uint64_t n, struct zp_loc loc,
 	return true;
 }
 
+enum refmode { REF_COPY, REF_SHARED, REF_DISK };
+
 /* A list of ids (references). */
-static void ref_list(struct ld *l, struct zp_refs *out, bool shared,
+static void ref_list(struct ld *l, struct zp_refs *out, enum refmode mode,
     const char *what)
 {
 	struct seqit it;
@@ -490,7 +545,10 @@ static void ref_list(struct ld *l, struct zp_refs *out, bool shared,
 		while (seq_next(l, &it)) {
 			struct zp_ref r;
 
-			sc_ref(l, &r, shared);
+			if (mode == REF_DISK)
+				sc_disk_ref(l, &r);
+			else
+				sc_ref(l, &r, mode == REF_SHARED);
 			if (r.name)
 				zp_scratch_push(&l->scratch, &r, sizeof(r));
 		}
@@ -920,7 +978,7 @@ static void parse_enclosures(struct ld *l)
 				    "slots");
 				break;
 			case 3:
-				ref_list(l, &e.controllers, true,
+				ref_list(l, &e.controllers, REF_SHARED,
 				    "a list of controller ids");
 				break;
 			}
@@ -960,6 +1018,7 @@ static void expand_range(struct ld *l, struct zp_disk *d, const char *range,
 			x->from_range = true;
 			x->id = zp_arena_printf(&l->m->arena, "%s-%u",
 			    d->enclosure.name, s);
+			add_disk(l, l->m->disks.len - 1);
 		}
 	}
 }
@@ -1051,8 +1110,10 @@ static void parse_disks(struct ld *l)
 			    "or `controller` for an internal disk",
 			    d.id ? d.id : "");
 		}
-		if (d.id)
+		if (d.id) {
 			*(struct zp_disk *)zp_vec_push(&l->m->disks) = d;
+			add_disk(l, l->m->disks.len - 1);
+		}
 	}
 }
 
@@ -1074,7 +1135,7 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 	if (bare && l->ev.type == ZP_EV_SCALAR) {
 		struct zp_ref r;
 
-		sc_ref(l, &r, false);
+		sc_disk_ref(l, &r);
 		if (!r.name)
 			return false;
 		v->kind = ZP_VDEV_DISK;
@@ -1098,7 +1159,7 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 		if (k == 0) {
 			struct zp_ref r;
 
-			sc_ref(l, &r, false);
+			sc_disk_ref(l, &r);
 			if (!r.name)
 				continue;
 			v->members = zp_arena_alloc(&l->m->arena, sizeof(r));
@@ -1107,7 +1168,7 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 		} else {
 			struct zp_refs rs;
 
-			ref_list(l, &rs, false, "a list of disk ids");
+			ref_list(l, &rs, REF_DISK, "a list of disk ids");
 			v->members = rs.v;
 			v->n = rs.n;
 		}
@@ -1255,7 +1316,7 @@ static void parse_pools(struct ld *l)
 					parse_intent(l, &p.cache_intent, false,
 					    "a cache intent");
 				else
-					ref_list(l, &p.cache, false,
+					ref_list(l, &p.cache, REF_DISK,
 					    "a list of cache disk ids");
 				break;
 			case 6:
@@ -1263,7 +1324,7 @@ static void parse_pools(struct ld *l)
 					parse_intent(l, &p.spares_intent, false,
 					    "a spares intent");
 				else
-					ref_list(l, &p.spares, false,
+					ref_list(l, &p.spares, REF_DISK,
 					    "a list of spare disk ids");
 				break;
 			case 7:
@@ -1273,7 +1334,7 @@ static void parse_pools(struct ld *l)
 				kv_map(l, &p.properties, "properties");
 				break;
 			case 9:
-				ref_list(l, &p.from, true,
+				ref_list(l, &p.from, REF_SHARED,
 				    "a list of enclosure ids");
 				break;
 			}
@@ -1404,7 +1465,8 @@ static void parse_filesystems(struct ld *l)
 				sc_str(l, &tmpl, &tloc);
 				break;
 			case 4:
-				ref_list(l, &pools, false, "a list of pool names");
+				ref_list(l, &pools, REF_COPY,
+				    "a list of pool names");
 				break;
 			case 5:
 				sc_uint(l, 1, MAX_FS_PER_TEMPLATE, &per_pool,
@@ -1623,7 +1685,8 @@ static void parse_group(struct ld *l, uint32_t src)
 				g.strategy = (enum zp_strategy)k;
 			break;
 		case 1:
-			ref_list(l, &g.clients, true, "a list of client ids");
+			ref_list(l, &g.clients, REF_SHARED,
+			    "a list of client ids");
 			break;
 		case 2:
 			parse_nfsopts(l, &g.options);
@@ -1635,11 +1698,12 @@ static void parse_group(struct ld *l, uint32_t src)
 			parse_mount_list(l, &g);
 			break;
 		case 5:
-			ref_list(l, &g.controllers, true,
+			ref_list(l, &g.controllers, REF_SHARED,
 			    "a list of controller ids");
 			break;
 		case 6:
-			ref_list(l, &g.pools, true, "a list of pool names");
+			ref_list(l, &g.pools, REF_SHARED,
+			    "a list of pool names");
 			break;
 		}
 	}
@@ -1835,6 +1899,7 @@ struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
 		}
 	}
 	m = zp_model_new(file);
+	zp_htab_init(&m->h_disks, 1024);
 	l.m = m;
 	l.d = d;
 	zp_htab_init(&l.interned, 64);
