@@ -27,7 +27,7 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all deps demo test test-release test-asan units install clean
+.PHONY: all deps demo test test-release test-asan units install clean zplan
 
 all: zplan
 

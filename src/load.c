@@ -1156,6 +1156,10 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 			continue;
 		}
 		v->kind = k == 5 ? ZP_VDEV_RAIDZ1 : (enum zp_vkind)k;
+		/* construct_spec: "unsupported 'log' device: raidz" */
+		if (bare && v->kind >= ZP_VDEV_RAIDZ1)
+			err(l, l->ev.loc, "a log device is a disk or a mirror; "
+			    "zpool create refuses a raidz log");
 		if (k == 0) {
 			struct zp_ref r;
 
