@@ -309,7 +309,10 @@ static void generate(struct zp_model *m, int32_t gi,
 	free(x.clients);
 }
 
-static void explicit_list(struct zp_model *m, int32_t gi)
+/* cnt[] and stamp[] (one per client, shared by all groups) count each
+ * client's mounts within the group, reset lazily by the group's stamp. */
+static void explicit_list(struct zp_model *m, int32_t gi, size_t *cnt,
+    int32_t *stamp)
 {
 	const struct zp_mount_group *g = ZP_GROUP(m, gi);
 	size_t i;
@@ -319,29 +322,23 @@ static void explicit_list(struct zp_model *m, int32_t gi)
 		const struct zp_client *cl;
 		const struct zp_port *sp = NULL;
 		struct zp_mount *mt;
-		size_t nth = 0, k;
+		int32_t c = e->client.idx;
 
-		if (e->client.idx < 0 || e->fs.idx < 0 || e->via_port.idx < 0)
+		if (c < 0 || e->fs.idx < 0 || e->via_port.idx < 0)
 			continue;       /* ref-unknown reports it */
-		cl = ZP_CLIENT(m, e->client.idx);
-		sp = &ZP_CTRL(m, e->via_ctrl.idx)->ports.v[e->via_port.idx];
-		/* the client's nth mount in this list */
-		for (k = m->mounts.len; k > 0; k--) {
-			const struct zp_mount *prev = ZP_MOUNT(m, k - 1);
-			if (prev->group != gi)
-				break;
-			if (prev->client == e->client.idx) {
-				nth = (size_t)prev->entry + 1;
-				break;
-			}
+		if (stamp[c] != gi + 1) {
+			stamp[c] = gi + 1;
+			cnt[c] = 0;
 		}
+		cl = ZP_CLIENT(m, c);
+		sp = &ZP_CTRL(m, e->via_ctrl.idx)->ports.v[e->via_port.idx];
 		mt = zp_vec_push(&m->mounts);
 		mt->group = gi;
-		mt->client = e->client.idx;
+		mt->client = c;
 		mt->fs = e->fs.idx;
 		mt->ctrl = e->via_ctrl.idx;
 		mt->port = e->via_port.idx;
-		mt->client_port = client_port(cl, sp, nth);
+		mt->client_port = client_port(cl, sp, cnt[c]++);
 		mt->at = e->at ? e->at : zp_mount_dir(m, g->at,
 		    ZP_FS(m, e->fs.idx), cl);
 		mt->loc = e->loc;
@@ -352,21 +349,25 @@ static void explicit_list(struct zp_model *m, int32_t gi)
 void zp_mounts_build(struct zp_model *m)
 {
 	struct buckets ctrl_pools, pool_fs;
-	int32_t *stamp;
-	size_t i;
+	int32_t *stamp, *cstamp;
+	size_t *ccount, i;
 
 	if (!m->groups.len)
 		return;
 	bucket(&ctrl_pools, m->controllers.len, m->pools.len, pool_ctrl, m);
 	bucket(&pool_fs, m->pools.len, m->filesystems.len, shared_fs_pool, m);
 	stamp = zp_xcalloc(m->pools.len ? m->pools.len : 1, sizeof(int32_t));
+	cstamp = zp_xcalloc(m->clients.len + 1, sizeof(int32_t));
+	ccount = zp_xcalloc(m->clients.len + 1, sizeof(size_t));
 	for (i = 0; i < m->groups.len; i++) {
 		if (ZP_GROUP(m, i)->strategy == ZP_MNT_EXPLICIT)
-			explicit_list(m, (int32_t)i);
+			explicit_list(m, (int32_t)i, ccount, cstamp);
 		else
 			generate(m, (int32_t)i, &ctrl_pools, &pool_fs, stamp);
 	}
 	free(stamp);
+	free(cstamp);
+	free(ccount);
 	buckets_free(&ctrl_pools);
 	buckets_free(&pool_fs);
 }
