@@ -34,16 +34,22 @@ all: zplan
 zplan: $(BUILD)/zplan
 	cp $< $@
 
+# V=1 shows the whole command lines
+Q = $(if $(V),,@)
+
 $(BUILD)/zplan: $(OBJ)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(OBJ) $(PKG_LIBS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(OBJ) $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c $(wildcard include/zplan/*.h) rules/rules.def
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+	@echo "  CC      $@"
+	$(Q)$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB_OBJ) $(PKG_LIBS) \
+	@echo "  CC      $@"
+	$(Q)$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB_OBJ) $(PKG_LIBS) \
 		-lcriterion
 
 units: $(BUILD)/zplan $(UNIT_BIN)
