@@ -27,7 +27,8 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all deps demo test test-release test-asan units install clean zplan
+.PHONY: all deps demo test test-release test-asan units install clean zplan \
+	fuzz fuzz-build fuzz-deps
 
 all: zplan
 
@@ -86,6 +87,44 @@ test-asan:
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		tests/run.sh build/asan
+
+# Fuzzing: libFuzzer harnesses (clang) over the YAML loader, the JSON
+# loader and the whole pipeline; FUZZ_SECONDS each. Seeds: the examples,
+# the malformed corpus, the rule fixtures and earlier findings.
+FUZZ_SECONDS ?= 60
+FUZZ_PKGS = clang libclang-rt-14-dev
+FUZZ_BUILD = build/fuzz
+FUZZ_SAN = -fsanitize=fuzzer-no-link,address,undefined
+FUZZERS = fuzz_yaml fuzz_json
+
+fuzz-deps:
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(FUZZ_PKGS)"
+
+fuzz-build: fuzz-deps
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang SAN="$(FUZZ_SAN)" OPT="-O1 -g" \
+		$(filter-out $(FUZZ_BUILD)/src/main.o,$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o))
+	clang -std=c11 -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
+		-o $(FUZZ_BUILD)/fuzz_yaml tests/fuzz/fuzz_load.c \
+		$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(PKG_LIBS)
+	clang -std=c11 -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
+		-DFUZZ_JSON -o $(FUZZ_BUILD)/fuzz_json tests/fuzz/fuzz_load.c \
+		$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(PKG_LIBS)
+
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_BUILD)/seeds-yaml $(FUZZ_BUILD)/seeds-json \
+		$(FUZZ_BUILD)/corpus-yaml $(FUZZ_BUILD)/corpus-json
+	@cp examples/*.yaml tests/malformed/*.yaml tests/rules/*/*.yaml \
+		tests/data/*.yaml tests/fuzz/regressions/*.yaml \
+		$(FUZZ_BUILD)/seeds-yaml/ 2>/dev/null || true
+	@cp tests/malformed/*.json tests/rules/*/*.json tests/data/*.json \
+		tests/fuzz/regressions/*.json $(FUZZ_BUILD)/seeds-json/ \
+		2>/dev/null || true
+	for f in yaml json; do \
+		$(FUZZ_BUILD)/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) \
+			-max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix=$(FUZZ_BUILD)/crash-$$f- \
+			$(FUZZ_BUILD)/corpus-$$f $(FUZZ_BUILD)/seeds-$$f \
+			|| exit 1; done
 
 install: zplan
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

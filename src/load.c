@@ -168,7 +168,13 @@ static void skip(struct ld *l)
 	size_t depth = 0;
 	bool told = false;
 
+	/* an end event is not a node: nothing to consume */
+	if (l->ev.type == ZP_EV_MAP_END || l->ev.type == ZP_EV_SEQ_END ||
+	    l->ev.type == ZP_EV_END)
+		return;
 	for (;;) {
+		if (l->ev.type == ZP_EV_END)
+			return;
 		if (!told && (l->ev.anchor || l->ev.type == ZP_EV_ALIAS) &&
 		    depth > 0) {
 			if (l->ev.type == ZP_EV_ALIAS)
@@ -702,7 +708,8 @@ static void parse_drive_types(struct ld *l)
 		path_key(l, l->ev.type == ZP_EV_SCALAR ? l->ev.text : "?");
 		t.sector = 512;
 		if (!sc_id(l, &t.id, &t.loc, true)) {
-			if (l->ev.type == ZP_EV_SCALAR && nx(l))
+			/* the key was reported (and skipped): skip its value */
+			if (nx(l))
 				skip(l);
 			continue;
 		}
