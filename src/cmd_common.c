@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "zplan/load.h"
+#include "zplan/plan.h"
 #include "zplan/policy.h"
 #include "zplan/rule.h"
 
@@ -72,6 +73,9 @@ struct zp_model *zp_cmd_load(const char *file, struct zp_diags *d,
 		*status = 2;
 		return NULL;
 	}
+	/* after the command line's policy (mirror_isolation decides the
+	 * choice), before the rules: every rule sees an explicit model */
+	zp_plan(m, d);
 	zp_rules_run(m, d);
 	zp_diags_finish(d, &m->policy);
 	return m;

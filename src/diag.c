@@ -109,7 +109,8 @@ void zp_diags_finish(struct zp_diags *d, const struct zp_policy *p)
 
 	for (i = 0; i < d->v.len; i++) {
 		struct zp_diag *x = ZP_VEC_AT(&d->v, struct zp_diag, i);
-		bool fixed = x->rule == ZR_SYNTAX || x->rule == ZR_SCHEMA;
+		bool fixed = x->rule == ZR_SYNTAX || x->rule == ZR_SCHEMA ||
+		    x->rule == ZR_PLAN_INFEASIBLE;
 
 		if (p && !fixed && p->disabled[x->rule])
 			continue;

@@ -69,7 +69,7 @@ static void resolve_ports(struct zp_model *m, struct zp_ports *p)
 		resolve(&m->h_switches, &p->v[i].sw);
 }
 
-static void use_disk(struct zp_model *m, struct zp_ref *r, int32_t pool,
+void zp_link_use(struct zp_model *m, struct zp_ref *r, int32_t pool,
     enum zp_use_kind kind, uint32_t vdev)
 {
 	struct zp_disk_use *u;
@@ -102,16 +102,16 @@ static void link_pool(struct zp_model *m, struct zp_pool *p, int32_t pi)
 	resolve(&m->h_ctrls, &p->controller);
 	for (v = 0; v < p->vdevs.n; v++)
 		for (i = 0; i < p->vdevs.v[v].n; i++)
-			use_disk(m, &p->vdevs.v[v].members[i], pi, ZP_USE_DATA,
-			    (uint32_t)v);
+			zp_link_use(m, &p->vdevs.v[v].members[i], pi,
+			    ZP_USE_DATA, (uint32_t)v);
 	for (v = 0; v < p->log.n; v++)
 		for (i = 0; i < p->log.v[v].n; i++)
-			use_disk(m, &p->log.v[v].members[i], pi, ZP_USE_LOG,
+			zp_link_use(m, &p->log.v[v].members[i], pi, ZP_USE_LOG,
 			    (uint32_t)v);
 	for (i = 0; i < p->cache.n; i++)
-		use_disk(m, &p->cache.v[i], pi, ZP_USE_CACHE, (uint32_t)i);
+		zp_link_use(m, &p->cache.v[i], pi, ZP_USE_CACHE, (uint32_t)i);
 	for (i = 0; i < p->spares.n; i++)
-		use_disk(m, &p->spares.v[i], pi, ZP_USE_SPARE, (uint32_t)i);
+		zp_link_use(m, &p->spares.v[i], pi, ZP_USE_SPARE, (uint32_t)i);
 	resolve_all(&m->h_encls, &p->from);
 	resolve(&m->h_types, &p->vdevs_intent.type);
 	resolve(&m->h_types, &p->log_intent.type);

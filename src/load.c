@@ -847,8 +847,6 @@ static void parse_controllers(struct ld *l)
 		if (!map_begin(l, &it, keys, "a controller"))
 			continue;
 		while ((k = map_next(l, &it)) >= 0) {
-			const char *model;
-
 			switch (k) {
 			case 0:
 				sc_id(l, &c.id, &c.id_loc, true);
@@ -864,7 +862,7 @@ static void parse_controllers(struct ld *l)
 				parse_ports(l, &c.ports, true);
 				break;
 			case 4:
-				sc_str(l, &model, NULL);
+				sc_str(l, &c.model, NULL);
 				break;
 			}
 		}
@@ -1193,8 +1191,13 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 	return n > 0;
 }
 
-static void parse_intent(struct ld *l, struct zp_intent *in, bool data,
-    const char *what)
+enum intent_role { IN_DATA, IN_LOG, IN_SINGLE };
+
+/* An intent: data vdevs take layout (required) and width; a log takes
+ * single disks or mirrors; cache devices and spares are single disks and
+ * take only count and type. Planning itself is plan.c's. */
+static void parse_intent(struct ld *l, struct zp_intent *in,
+    enum intent_role role, const char *what)
 {
 	static const char *const keys[] = {
 		"count", "type", "layout", "width", NULL
@@ -1202,6 +1205,7 @@ static void parse_intent(struct ld *l, struct zp_intent *in, bool data,
 	static const char *const layouts[] = {
 		"disk", "mirror", "raidz1", "raidz2", "raidz3", NULL
 	};
+	struct zp_loc wloc = { 0, 0 };
 	struct mapit it;
 	int k;
 
@@ -1221,28 +1225,40 @@ static void parse_intent(struct ld *l, struct zp_intent *in, bool data,
 			sc_ref(l, &in->type, true);
 			break;
 		case 2:
+			if (role == IN_SINGLE) {
+				err(l, l->ev.loc, "%s takes count and type "
+				    "only: each device is a single disk", what);
+				skip(l);
+				break;
+			}
 			k = sc_enum(l, layouts, "layout", NULL);
 			if (k >= 0)
 				in->layout = (enum zp_vkind)k;
-			if (k >= 0 && !data && k > 1)
+			if (k > 1 && role == IN_LOG)
 				err(l, l->ev.loc, "%s can only be single disks "
 				    "or mirrors", what);
 			break;
 		case 3:
-			sc_uint(l, 1, 255, &in->width, NULL, "width");
+			if (role == IN_SINGLE) {
+				err(l, l->ev.loc, "%s takes count and type "
+				    "only: each device is a single disk", what);
+				skip(l);
+				break;
+			}
+			sc_uint(l, 1, 255, &in->width, &wloc, "width");
 			break;
 		}
 	}
-	if (data && !l->fatal)
+	if (role == IN_DATA && !l->fatal)
 		map_require(l, &it, 2);
 	path_set(l, it.plen);
-	zp_report_sev(l->d, ZR_SCHEMA, ZP_SEV_NOTE, in->loc, path(l), "%s is "
-	    "kept as written: `zplan plan` resolves intents into disks",
-	    what);
-	if (map_has(&it, 2) && !map_has(&it, 3))
+	if (!map_has(&it, 3))
 		in->width = in->layout == ZP_VDEV_DISK ? 1 :
 		    in->layout == ZP_VDEV_MIRROR ? 2 :
 		    2 * zp_vkind_parity(in->layout) + 2;
+	else if (in->layout == ZP_VDEV_DISK && in->width != 1)
+		err(l, wloc, "width %u needs a layout such as mirror; a "
+		    "single-disk layout has width 1", in->width);
 }
 
 static void parse_vdev_list(struct ld *l, struct zp_vdevs *out, bool bare,
@@ -1285,6 +1301,7 @@ static void parse_pools(struct ld *l)
 			continue;
 		while ((k = map_next(l, &it)) >= 0) {
 			bool intent = l->ev.type == ZP_EV_MAP;
+			size_t errs = l->d->v.len;
 
 			switch (k) {
 			case 0: {
@@ -1307,7 +1324,7 @@ static void parse_pools(struct ld *l)
 			case 3:
 				p.vdevs_loc = l->ev.loc;
 				if (intent)
-					parse_intent(l, &p.vdevs_intent, true,
+					parse_intent(l, &p.vdevs_intent, IN_DATA,
 					    "a vdev intent");
 				else
 					parse_vdev_list(l, &p.vdevs, false,
@@ -1316,7 +1333,7 @@ static void parse_pools(struct ld *l)
 				break;
 			case 4:
 				if (intent)
-					parse_intent(l, &p.log_intent, false,
+					parse_intent(l, &p.log_intent, IN_LOG,
 					    "a log intent");
 				else
 					parse_vdev_list(l, &p.log, true,
@@ -1324,16 +1341,16 @@ static void parse_pools(struct ld *l)
 				break;
 			case 5:
 				if (intent)
-					parse_intent(l, &p.cache_intent, false,
-					    "a cache intent");
+					parse_intent(l, &p.cache_intent,
+					    IN_SINGLE, "a cache intent");
 				else
 					ref_list(l, &p.cache, REF_DISK,
 					    "a list of cache disk ids");
 				break;
 			case 6:
 				if (intent)
-					parse_intent(l, &p.spares_intent, false,
-					    "a spares intent");
+					parse_intent(l, &p.spares_intent,
+					    IN_SINGLE, "a spares intent");
 				else
 					ref_list(l, &p.spares, REF_DISK,
 					    "a list of spare disk ids");
@@ -1349,6 +1366,10 @@ static void parse_pools(struct ld *l)
 				    "a list of enclosure ids");
 				break;
 			}
+			/* planning a misread intent would only add noise */
+			if (l->d->v.len > errs && ((intent && k >= 3 &&
+			    k <= 6) || k == 9))
+				p.bad_intent = true;
 		}
 		map_require(l, &it, 0);
 		if (p.name)

@@ -309,10 +309,9 @@ static void generate(struct zp_model *m, int32_t gi,
 	free(x.clients);
 }
 
-/* cnt[] and stamp[] (one per client, shared by all groups) count each
- * client's mounts within the group, reset lazily by the group's stamp. */
-static void explicit_list(struct zp_model *m, int32_t gi, size_t *cnt,
-    int32_t *stamp)
+/* counts: per client, its mounts so far in this list (zeroed again at the
+ * end, so one array serves every group). */
+static void explicit_list(struct zp_model *m, int32_t gi, size_t *counts)
 {
 	const struct zp_mount_group *g = ZP_GROUP(m, gi);
 	size_t i;
@@ -326,11 +325,7 @@ static void explicit_list(struct zp_model *m, int32_t gi, size_t *cnt,
 
 		if (c < 0 || e->fs.idx < 0 || e->via_port.idx < 0)
 			continue;       /* ref-unknown reports it */
-		if (stamp[c] != gi + 1) {
-			stamp[c] = gi + 1;
-			cnt[c] = 0;
-		}
-		cl = ZP_CLIENT(m, c);
+		cl = ZP_CLIENT(m, e->client.idx);
 		sp = &ZP_CTRL(m, e->via_ctrl.idx)->ports.v[e->via_port.idx];
 		mt = zp_vec_push(&m->mounts);
 		mt->group = gi;
@@ -338,36 +333,38 @@ static void explicit_list(struct zp_model *m, int32_t gi, size_t *cnt,
 		mt->fs = e->fs.idx;
 		mt->ctrl = e->via_ctrl.idx;
 		mt->port = e->via_port.idx;
-		mt->client_port = client_port(cl, sp, cnt[c]++);
+		/* the client's j-th mount of the list, as for generated ones */
+		mt->client_port = client_port(cl, sp, counts[e->client.idx]++);
 		mt->at = e->at ? e->at : zp_mount_dir(m, g->at,
 		    ZP_FS(m, e->fs.idx), cl);
 		mt->loc = e->loc;
 		mt->entry = (int32_t)i;
 	}
+	for (i = 0; i < g->nlist; i++)
+		if (g->list[i].client.idx >= 0)
+			counts[g->list[i].client.idx] = 0;
 }
 
 void zp_mounts_build(struct zp_model *m)
 {
 	struct buckets ctrl_pools, pool_fs;
-	int32_t *stamp, *cstamp;
-	size_t *ccount, i;
+	int32_t *stamp;
+	size_t *counts, i;
 
 	if (!m->groups.len)
 		return;
 	bucket(&ctrl_pools, m->controllers.len, m->pools.len, pool_ctrl, m);
 	bucket(&pool_fs, m->pools.len, m->filesystems.len, shared_fs_pool, m);
 	stamp = zp_xcalloc(m->pools.len ? m->pools.len : 1, sizeof(int32_t));
-	cstamp = zp_xcalloc(m->clients.len + 1, sizeof(int32_t));
-	ccount = zp_xcalloc(m->clients.len + 1, sizeof(size_t));
+	counts = zp_xcalloc(m->clients.len ? m->clients.len : 1, sizeof(size_t));
 	for (i = 0; i < m->groups.len; i++) {
 		if (ZP_GROUP(m, i)->strategy == ZP_MNT_EXPLICIT)
-			explicit_list(m, (int32_t)i, ccount, cstamp);
+			explicit_list(m, (int32_t)i, counts);
 		else
 			generate(m, (int32_t)i, &ctrl_pools, &pool_fs, stamp);
 	}
+	free(counts);
 	free(stamp);
-	free(cstamp);
-	free(ccount);
 	buckets_free(&ctrl_pools);
 	buckets_free(&pool_fs);
 }

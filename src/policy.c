@@ -81,6 +81,12 @@ static int set_rule_list(struct zp_policy *p, const char *val, char *why,
 			    "that does not parse cannot be checked", id);
 			return -1;
 		}
+		if (r == ZR_PLAN_INFEASIBLE) {
+			snprintf(why, len, "rule %s cannot be disabled: a pool "
+			    "whose intents are not planned has no disks to "
+			    "check", id);
+			return -1;
+		}
 		p->disabled[r] = 1;
 		if (!e)
 			break;
@@ -110,7 +116,8 @@ static int set_severity(struct zp_policy *p, const char *id, const char *val,
 		    "note, not \"%s\"", id, val);
 		return -1;
 	}
-	if ((r == ZR_SYNTAX || r == ZR_SCHEMA) && i != ZP_SEV_ERROR) {
+	if ((r == ZR_SYNTAX || r == ZR_SCHEMA || r == ZR_PLAN_INFEASIBLE) &&
+	    i != ZP_SEV_ERROR) {
 		snprintf(why, len, "rule %s is always an error", id);
 		return -1;
 	}

@@ -17,7 +17,8 @@ struct zp_cmd {
 	int (*exec)(int argc, char **argv);
 };
 
-extern const struct zp_cmd zp_cmd_check, zp_cmd_rules, zp_cmd_capacity;
+extern const struct zp_cmd zp_cmd_check, zp_cmd_rules, zp_cmd_capacity,
+    zp_cmd_plan;
 
 /* --policy KEY=VALUE and --disable RULE as given, applied in order. */
 struct zp_cli_policy {
@@ -29,8 +30,9 @@ struct zp_cli_policy {
 /* Records one --policy or --disable; -1 (and a message) when full. */
 int zp_cli_policy_add(struct zp_cli_policy *cp, const char *arg, bool disable);
 
-/* Loads file, applies cp, runs the rules, finishes d. Returns the model,
- * or NULL with *status 2 (cannot run). d's findings decide 0 or 1. */
+/* Loads file, applies cp, plans its intents, runs the rules, finishes d.
+ * Returns the model, or NULL with *status 2 (cannot run). d's findings
+ * decide 0 or 1. */
 struct zp_model *zp_cmd_load(const char *file, struct zp_diags *d,
     const struct zp_cli_policy *cp, int *status);
 

@@ -48,7 +48,8 @@ const char *zp_pathf(struct zp_diags *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Applies the policy (disabled rules dropped, severity overrides; the
- * syntax and schema rules are never dropped nor lowered), sorts and counts.
+ * syntax, schema and plan-infeasible rules are never dropped nor
+ * lowered), sorts and counts.
  * policy may be NULL. */
 void zp_diags_finish(struct zp_diags *d, const struct zp_policy *policy);
 /* Whether the findings fail the run: errors, or warnings under strict. */

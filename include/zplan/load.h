@@ -50,7 +50,12 @@ struct zp_evsrc *zp_json_open(const char *buf, size_t len, char *err,
  * (2), 0 otherwise. */
 struct zp_model *zp_load(const char *path, struct zp_diags *d, int *status);
 
-/* Expansion and linking after loading (expand.c, link.c). */
+/* Linking after loading (link.c). */
 void zp_link(struct zp_model *m);
+/* Resolves r to a disk and records that pool uses it as kind (in its
+ * vdev-th vdev or list item); a disk used before goes to m->reuses. link.c
+ * calls it for every disk a pool names, plan.c for every disk it picks. */
+void zp_link_use(struct zp_model *m, struct zp_ref *r, int32_t pool,
+    enum zp_use_kind kind, uint32_t vdev);
 
 #endif

@@ -84,6 +84,7 @@ struct zp_controller {
 	const char *id;
 	struct zp_loc loc, id_loc;
 	uint32_t src;               /* index in controllers: */
+	const char *model;          /* free label */
 	bool has_memory;
 	uint64_t memory;
 	struct zp_loc memory_loc;
@@ -126,8 +127,8 @@ struct zp_vdevs {
 	size_t n;
 };
 
-/* A planner intent (model.md "Planner intents"): kept as written until
- * zplan plan resolves it. */
+/* A planner intent (model.md "Planner intents"), as written; plan.c
+ * resolves it into the pool's explicit lists. */
 struct zp_intent {
 	bool set;
 	struct zp_loc loc;
@@ -151,6 +152,11 @@ struct zp_pool {
 	struct zp_intent vdevs_intent, log_intent, cache_intent, spares_intent;
 	struct zp_refs from;
 	struct zp_kvs options, properties;
+	/* an intent or `from` drew a schema error: the planner leaves it */
+	bool bad_intent;
+	/* an intent could not be planned (an error says why): its lists stay
+	 * empty, and rules that count them should pass the pool by */
+	bool unplanned;
 };
 
 enum zp_share { ZP_SHARE_NONE, ZP_SHARE_NFS };
