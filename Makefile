@@ -28,7 +28,7 @@ ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
 .PHONY: all deps demo test test-release test-asan units install clean zplan \
-	fuzz fuzz-build fuzz-deps
+	fuzz fuzz-build fuzz-deps bench
 
 all: zplan
 
@@ -125,6 +125,12 @@ fuzz: fuzz-build
 			-artifact_prefix=$(FUZZ_BUILD)/crash-$$f- \
 			$(FUZZ_BUILD)/corpus-$$f $(FUZZ_BUILD)/seeds-$$f \
 			|| exit 1; done
+
+# Figures, not tests: zplan against the bare YAML parse on fleet models
+# (docs/performance.md). SIZES="10000 100000" RUNS=5 to change.
+bench: zplan
+	@$(MAKE) --no-print-directory deps DEB_PKGS="python3 bc"
+	tests/bench/bench.sh
 
 install: zplan
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
