@@ -58,11 +58,10 @@ static int apply(struct zp_policy *p, const struct zp_cli_policy *cp)
 	return 0;
 }
 
-struct zp_model *zp_cmd_load(const char *file, struct zp_diags *d,
+/* Applies cp to a freshly loaded m and runs the rules. */
+static struct zp_model *checked(struct zp_model *m, struct zp_diags *d,
     const struct zp_cli_policy *cp, int *status)
 {
-	struct zp_model *m = zp_load(file, d, status);
-
 	if (!m) {
 		zp_diags_finish(d, NULL);
 		return NULL;
@@ -79,6 +78,19 @@ struct zp_model *zp_cmd_load(const char *file, struct zp_diags *d,
 	zp_rules_run(m, d);
 	zp_diags_finish(d, &m->policy);
 	return m;
+}
+
+struct zp_model *zp_cmd_load(const char *file, struct zp_diags *d,
+    const struct zp_cli_policy *cp, int *status)
+{
+	return checked(zp_load(file, d, status), d, cp, status);
+}
+
+struct zp_model *zp_cmd_load_buf(const char *file, const char *buf,
+    size_t len, struct zp_diags *d, const struct zp_cli_policy *cp,
+    int *status)
+{
+	return checked(zp_load_buf(file, buf, len, d, status), d, cp, status);
 }
 
 int zp_usage_error(const struct zp_cmd *c, const char *fmt, ...)

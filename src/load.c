@@ -1902,67 +1902,41 @@ static void cant_read(struct zp_diags *d, const char *path, const char *why)
 	zp_report(d, ZR_SYNTAX, none, "", "cannot read %s: %s", path, why);
 }
 
-struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
+/* Opens file for reading ("-": standard input); NULL with a finding when
+ * it cannot be read or is a directory. */
+static FILE *open_input(const char *file, struct zp_diags *d)
 {
-	bool std = strcmp(file, "-") == 0;
-	struct ld l = { 0 };
-	struct zp_model *m;
-	char *buf = NULL;
-	size_t len = 0;
-	bool dup_key = false;
+	struct stat st;
 	FILE *f;
 
-	*status = 0;
-	f = std ? stdin : fopen(file, "rb");
-	if (!f) {
+	if (strcmp(file, "-") == 0)
+		return stdin;
+	if (!(f = fopen(file, "rb"))) {
 		cant_read(d, file, strerror(errno));
-		*status = 2;
 		return NULL;
 	}
-	if (!std) {
-		struct stat st;
-
-		if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-			cant_read(d, file, "it is a directory; name a model "
-			    "file");
-			fclose(f);
-			*status = 2;
-			return NULL;
-		}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		cant_read(d, file, "it is a directory; name a model file");
+		fclose(f);
+		return NULL;
 	}
+	return f;
+}
+
+/* Builds the model of file from buf[0..len) or, when buf is NULL, from the
+ * YAML stream f. */
+static struct zp_model *build(const char *file, FILE *f, const char *buf,
+    size_t len, struct zp_diags *d, int *status)
+{
+	struct ld l = { 0 };
+	struct zp_model *m;
+	bool dup_key = false;
+
 	m = zp_model_new(file);
 	zp_htab_init(&m->h_disks, 1024);
 	l.m = m;
 	l.d = d;
 	zp_htab_init(&l.interned, 64);
-	if (std || ends_with(file, ".json")) {
-		buf = slurp(f, &len);
-		if (!buf) {
-			cant_read(d, file, strerror(errno));
-			goto fail;
-		}
-	} else {
-		int c;
-
-		/* input that starts with '{' is JSON */
-		while ((c = getc(f)) == ' ' || c == '\t' || c == '\n' ||
-		    c == '\r')
-			;
-		if (c == '{') {
-			ungetc(c, f);
-			rewind(f);
-			buf = slurp(f, &len);
-			if (!buf) {
-				cant_read(d, file, strerror(errno));
-				goto fail;
-			}
-		} else if (ferror(f)) {
-			cant_read(d, file, strerror(errno));
-			goto fail;
-		} else {
-			rewind(f);
-		}
-	}
 	if (buf) {
 		size_t i = 0;
 
@@ -1996,18 +1970,89 @@ struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
 		goto fail;
 	zp_htab_release(&l.interned);
 	zp_scratch_release(&l.scratch);
-	if (f && !std)
-		fclose(f);
-	free(buf);
 	zp_link(m);
 	return m;
 fail:
 	zp_htab_release(&l.interned);
 	zp_scratch_release(&l.scratch);
-	if (f && !std)
-		fclose(f);
-	free(buf);
 	zp_model_free(m);
 	*status = dup_key ? 1 : 2;
 	return NULL;
+}
+
+struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
+{
+	bool std = strcmp(file, "-") == 0;
+	struct zp_model *m = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	*status = 0;
+	if (!(f = open_input(file, d))) {
+		*status = 2;
+		return NULL;
+	}
+	if (std || ends_with(file, ".json")) {
+		buf = slurp(f, &len);
+		if (!buf) {
+			cant_read(d, file, strerror(errno));
+			goto fail;
+		}
+	} else {
+		int c;
+
+		/* input that starts with '{' is JSON */
+		while ((c = getc(f)) == ' ' || c == '\t' || c == '\n' ||
+		    c == '\r')
+			;
+		if (c == '{') {
+			ungetc(c, f);
+			rewind(f);
+			buf = slurp(f, &len);
+			if (!buf) {
+				cant_read(d, file, strerror(errno));
+				goto fail;
+			}
+		} else if (ferror(f)) {
+			cant_read(d, file, strerror(errno));
+			goto fail;
+		} else {
+			rewind(f);
+		}
+	}
+	m = build(file, buf ? NULL : f, buf, len, d, status);
+	if (!std)
+		fclose(f);
+	free(buf);
+	return m;
+fail:
+	if (!std)
+		fclose(f);
+	*status = 2;
+	return NULL;
+}
+
+int zp_read_input(const char *file, struct zp_diags *d, char **buf,
+    size_t *len)
+{
+	FILE *f = open_input(file, d);
+
+	*buf = NULL;
+	*len = 0;
+	if (!f)
+		return -1;
+	*buf = slurp(f, len);
+	if (!*buf)
+		cant_read(d, file, strerror(errno));
+	if (f != stdin)
+		fclose(f);
+	return *buf ? 0 : -1;
+}
+
+struct zp_model *zp_load_buf(const char *file, const char *buf, size_t len,
+    struct zp_diags *d, int *status)
+{
+	*status = 0;
+	return build(file, NULL, buf, len, d, status);
 }

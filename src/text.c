@@ -1,4 +1,5 @@
-/* text: "did you mean" by optimal string alignment distance. */
+/* text: "did you mean" by optimal string alignment distance; quoting for
+ * sh and JSON. */
 #include "zplan/text.h"
 
 #include <string.h>
@@ -59,6 +60,26 @@ const char *zp_nearest(const char *word, const char *const *cands)
 		}
 	}
 	return found;
+}
+
+void zp_sh_quote_body(FILE *out, const char *s)
+{
+	const char *q;
+
+	/* spans between quotes at once: scripts quote millions of bytes */
+	while ((q = strchr(s, '\''))) {
+		fwrite(s, 1, (size_t)(q - s), out);
+		fputs("'\\''", out);
+		s = q + 1;
+	}
+	fputs(s, out);
+}
+
+void zp_sh_quote(FILE *out, const char *s)
+{
+	putc('\'', out);
+	zp_sh_quote_body(out, s);
+	putc('\'', out);
 }
 
 void zp_json_str(FILE *out, const char *s)

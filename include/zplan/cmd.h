@@ -18,7 +18,7 @@ struct zp_cmd {
 };
 
 extern const struct zp_cmd zp_cmd_check, zp_cmd_rules, zp_cmd_capacity,
-    zp_cmd_plan;
+    zp_cmd_plan, zp_cmd_script;
 
 /* --policy KEY=VALUE and --disable RULE as given, applied in order. */
 struct zp_cli_policy {
@@ -35,6 +35,10 @@ int zp_cli_policy_add(struct zp_cli_policy *cp, const char *arg, bool disable);
  * decide 0 or 1. */
 struct zp_model *zp_cmd_load(const char *file, struct zp_diags *d,
     const struct zp_cli_policy *cp, int *status);
+/* The same from bytes already read from file (zp_read_input). */
+struct zp_model *zp_cmd_load_buf(const char *file, const char *buf,
+    size_t len, struct zp_diags *d, const struct zp_cli_policy *cp,
+    int *status);
 
 /* Prints "zplan NAME: msg" and the usage line to stderr; returns 2. */
 int zp_usage_error(const struct zp_cmd *c, const char *fmt, ...)

@@ -49,6 +49,15 @@ struct zp_evsrc *zp_json_open(const char *buf, size_t len, char *err,
  * findings go to d. *status gets the exit status the failure calls for
  * (2), 0 otherwise. */
 struct zp_model *zp_load(const char *path, struct zp_diags *d, int *status);
+/* Reads all of path ("-": standard input) into *buf (to free) and *len, for
+ * a command that needs the bytes themselves (script's SHA-256). -1 with a
+ * finding in d when it cannot. */
+int zp_read_input(const char *path, struct zp_diags *d, char **buf,
+    size_t *len);
+/* zp_load from bytes already read from path (the name used in findings and
+ * to tell JSON by its extension). */
+struct zp_model *zp_load_buf(const char *path, const char *buf, size_t len,
+    struct zp_diags *d, int *status);
 
 /* Linking after loading (link.c). */
 void zp_link(struct zp_model *m);

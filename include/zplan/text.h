@@ -14,6 +14,12 @@ const char *zp_nearest(const char *word, const char *const *cands);
 /* Edit distance, capped at cap + 1. */
 size_t zp_edit_distance(const char *a, const char *b, size_t cap);
 
+/* Writes s as one sh word in single quotes, each ' as '\'' (scripts.md:
+ * every name and path is single-quoted). */
+void zp_sh_quote(FILE *out, const char *s);
+/* The same without the outer quotes, to write one word in pieces. */
+void zp_sh_quote_body(FILE *out, const char *s);
+
 /* Writes s as a JSON string literal (quoted, escaped). */
 void zp_json_str(FILE *out, const char *s);
 

@@ -1,0 +1,362 @@
+/* cmd_script: zplan script: one sh script per host, on standard output or
+ * as files in a directory, each file whole or not at all. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "zplan/cmd.h"
+#include "zplan/load.h"
+#include "zplan/script.h"
+#include "zplan/sha256.h"
+
+/* One file to write. */
+struct out {
+	char *name;             /* "ID.sh", "vdev_id.conf" */
+	char *data;
+	size_t len;
+	mode_t mode;
+	const char *banner;     /* "host", "file" */
+	const char *id;
+};
+
+static const char *const only_names[] = {
+	"pools", "datasets", "shares", "mounts", "vdev-id", NULL
+};
+
+/* --only's value: names separated by commas; -1 on an unknown one. */
+static int parse_only(const char *arg, unsigned *only)
+{
+	char *s = zp_xstrdup(arg), *save = NULL, *w;
+	int rc = -1;
+
+	for (w = strtok_r(s, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		int k = zp_parse_format(w, only_names);
+
+		if (k < 0) {
+			rc = -1;
+			break;
+		}
+		*only |= 1u << k;
+		rc = 0;
+	}
+	free(s);
+	return rc;
+}
+
+/* The hosts as a list for a message: at most 10, then how many more. */
+static void host_list(FILE *f, const struct zp_host *h, size_t n)
+{
+	size_t i;
+
+	if (!n) {
+		fputs("the model has none: no controller owns a pool and no "
+		    "client mounts anything", f);
+		return;
+	}
+	fputs("the hosts are ", f);
+	for (i = 0; i < n && i < 10; i++)
+		fprintf(f, "%s%s", i ? ", " : "", h[i].id);
+	if (n > 10)
+		fprintf(f, " and %zu more", n - 10);
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Writes every file under dir: each to a temporary name first, then all
+ * renamed into place, so that a file appears whole or not at all, and
+ * none appears unless all could be written. dir is made if missing. */
+static int write_files(const char *dir, struct out *v, size_t n)
+{
+	char **tmp = zp_xcalloc(n + 1, sizeof(char *));
+	char **fin = zp_xcalloc(n + 1, sizeof(char *));
+	bool made = false;
+	size_t i, done = 0;
+	struct stat st;
+	int rc = -1;
+
+	if (stat(dir, &st) != 0) {
+		if (errno != ENOENT || mkdir(dir, 0755) != 0) {
+			fprintf(stderr, "zplan script: cannot create %s: %s; "
+			    "nothing written\n", dir, strerror(errno));
+			goto out;
+		}
+		made = true;
+	} else if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "zplan script: %s is not a directory; name a "
+		    "directory for -o; nothing written\n", dir);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		fin[i] = zp_xmalloc(strlen(dir) + strlen(v[i].name) + 2);
+		sprintf(fin[i], "%s/%s", dir, v[i].name);
+		if (lstat(fin[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "zplan script: %s is a directory; move "
+			    "it away; nothing written\n", fin[i]);
+			goto out;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		int fd;
+
+		tmp[i] = zp_xmalloc(strlen(dir) + strlen(v[i].name) + 16);
+		sprintf(tmp[i], "%s/.%s.XXXXXX", dir, v[i].name);
+		if ((fd = mkstemp(tmp[i])) < 0) {
+			fprintf(stderr, "zplan script: cannot write in %s: %s; "
+			    "nothing written\n", dir, strerror(errno));
+			free(tmp[i]);
+			tmp[i] = NULL;
+			goto out;
+		}
+		if (write_all(fd, v[i].data, v[i].len) || fchmod(fd,
+		    v[i].mode) || fsync(fd)) {
+			fprintf(stderr, "zplan script: cannot write %s: %s; "
+			    "nothing written\n", fin[i], strerror(errno));
+			close(fd);
+			goto out;
+		}
+		if (close(fd)) {
+			fprintf(stderr, "zplan script: cannot write %s: %s; "
+			    "nothing written\n", fin[i], strerror(errno));
+			goto out;
+		}
+	}
+	for (done = 0; done < n; done++)
+		if (rename(tmp[done], fin[done])) {
+			fprintf(stderr, "zplan script: cannot write %s: %s; "
+			    "%zu of %zu files written\n", fin[done],
+			    strerror(errno), done, n);
+			goto out;
+		}
+	rc = 0;
+out:
+	for (i = done; i < n; i++)
+		if (tmp[i])
+			unlink(tmp[i]);
+	if (rc && made && !done)
+		rmdir(dir);
+	for (i = 0; i < n; i++) {
+		free(tmp[i]);
+		free(fin[i]);
+	}
+	free(tmp);
+	free(fin);
+	return rc;
+}
+
+static int exec_script(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "host", required_argument, NULL, 'H' },
+		{ "only", required_argument, NULL, 'O' },
+		{ "dry-run", no_argument, NULL, 'D' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *host = NULL, *dir = NULL, *file;
+	struct zp_script_opts so = { NULL, NULL, 0, false };
+	struct zp_script_plan *plan = NULL;
+	const struct zp_host *hosts;
+	struct out *v = NULL;
+	size_t nhosts, nv = 0, i, len = 0;
+	struct zp_diags d;
+	struct zp_model *m;
+	char sha[65], *buf = NULL;
+	int c, status = 0, rc = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:o:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'H':
+			host = optarg;
+			break;
+		case 'O':
+			if (parse_only(optarg, &so.only))
+				return zp_usage_error(&zp_cmd_script, "unknown "
+				    "--only \"%s\" (pools, datasets, shares, "
+				    "mounts or vdev-id)", optarg);
+			break;
+		case 'D':
+			so.dry_run = true;
+			break;
+		case 'o':
+			dir = optarg;
+			break;
+		case ':':
+			return zp_usage_error(&zp_cmd_script, "%s needs a "
+			    "value", argv[optind - 1]);
+		default:
+			return zp_usage_error(&zp_cmd_script, "unknown "
+			    "option %s", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 1)
+		return zp_usage_error(&zp_cmd_script, "name one model FILE "
+		    "(or - for standard input)");
+	if (!so.only)
+		so.only = ZP_ONLY_ALL;
+	file = argv[optind];
+	so.model = strcmp(file, "-") == 0 ? "<stdin>" : file;
+	zp_diags_init(&d, file);
+	if (zp_read_input(file, &d, &buf, &len)) {
+		zp_diags_finish(&d, NULL);
+		zp_diags_print_lines(&d, stderr);
+		fprintf(stderr, "zplan script: the model cannot be read; "
+		    "nothing written\n");
+		zp_diags_release(&d);
+		return 2;
+	}
+	/* the fingerprint of exactly the bytes the model is made from */
+	zp_sha256_hex(buf, len, sha);
+	so.sha256 = sha;
+	m = zp_cmd_load_buf(file, buf, len, &d, NULL, &status);
+	if (!m || zp_diags_failed(&d, false)) {
+		zp_diags_print_lines(&d, stderr);
+		fprintf(stderr, "zplan script: %s; nothing written\n", m ?
+		    "the model has errors" : "the model cannot be read");
+		rc = status ? status : 1;
+		goto done;
+	}
+	plan = zp_script_plan_new(m);
+	nhosts = zp_script_hosts(plan, &hosts);
+	if (host) {
+		for (i = 0; i < nhosts && strcmp(hosts[i].id, host); i++)
+			;
+		if (i == nhosts) {
+			fprintf(stderr, "zplan script: no host \"%s\" to script; ",
+			    host);
+			host_list(stderr, hosts, nhosts);
+			fprintf(stderr, "\nusage: zplan script %s\n",
+			    zp_cmd_script.usage);
+			rc = 2;
+			goto done;
+		}
+		if (so.only != ZP_ONLY_VDEV_ID &&
+		    !zp_script_host_busy(plan, &hosts[i], so.only)) {
+			rc = zp_usage_error(&zp_cmd_script, "host %s has "
+			    "nothing to do under this --only", host);
+			goto done;
+		}
+		hosts += i;
+		nhosts = 1;
+	}
+	v = zp_xcalloc(nhosts + 1, sizeof(*v));
+	for (i = 0; i < nhosts; i++) {
+		const char *bad;
+
+		if (!zp_script_host_busy(plan, &hosts[i], so.only))
+			continue;
+		if ((bad = zp_script_unbuildable(plan, &hosts[i])) &&
+		    (so.only & ZP_ONLY_POOLS)) {
+			fprintf(stderr, "zplan script: pool %s has no disks to "
+			    "create it with, or some given as an intent; run "
+			    "zplan plan and script its output; nothing "
+			    "written\n", bad);
+			rc = 1;
+			goto done;
+		}
+		v[nv].data = zp_script_host_mem(plan, &hosts[i], &so,
+		    &v[nv].len);
+		v[nv].name = zp_xmalloc(strlen(hosts[i].id) + 4);
+		sprintf(v[nv].name, "%s.sh", hosts[i].id);
+		v[nv].mode = 0755;
+		v[nv].banner = "host";
+		v[nv].id = hosts[i].id;
+		nv++;
+	}
+	/* vdev_id.conf concerns the storage, not one host: on stdout it
+	 * comes with every host's scripts, or alone */
+	if ((so.only & ZP_ONLY_VDEV_ID) && (!host || dir ||
+	    so.only == ZP_ONLY_VDEV_ID)) {
+		char *vb = NULL;
+		size_t vl = 0;
+		FILE *f = open_memstream(&vb, &vl);
+		long na;
+
+		if (!f) {
+			fprintf(stderr, "zplan: out of memory\n");
+			abort();
+		}
+		na = zp_script_vdev_id(f, plan, &so);
+		if (fclose(f) != 0) {
+			fprintf(stderr, "zplan: out of memory\n");
+			abort();
+		}
+		if (na > 0) {
+			v[nv].data = vb;
+			v[nv].len = vl;
+			v[nv].name = zp_xstrdup("vdev_id.conf");
+			v[nv].mode = 0644;
+			v[nv].banner = "file";
+			v[nv].id = "vdev_id.conf";
+			nv++;
+		} else {
+			free(vb);
+			if (so.only == ZP_ONLY_VDEV_ID)
+				fprintf(stderr, "zplan script: every disk's dev "
+				    "is a /dev/disk/by-vdev/ name; no "
+				    "vdev_id.conf is needed\n");
+		}
+	}
+	if (!nv) {
+		if (so.only != ZP_ONLY_VDEV_ID)
+			fprintf(stderr, "zplan script: nothing to script: no "
+			    "controller owns a pool and no client mounts "
+			    "anything%s\n", so.only != ZP_ONLY_ALL ?
+			    " (under this --only)" : "");
+		goto done;
+	}
+	if (dir) {
+		if (write_files(dir, v, nv))
+			rc = 2;
+		goto done;
+	}
+	for (i = 0; i < nv; i++) {
+		if (!host && so.only != ZP_ONLY_VDEV_ID)
+			printf("%s# ==== %s: %s ====\n", i ? "\n" : "",
+			    v[i].banner, v[i].id);
+		fwrite(v[i].data, 1, v[i].len, stdout);
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "zplan script: cannot write to standard "
+		    "output: %s\n", strerror(errno));
+		rc = 2;
+	}
+done:
+	for (i = 0; i < nv; i++) {
+		free(v[i].data);
+		free(v[i].name);
+	}
+	free(v);
+	zp_script_plan_free(plan);
+	zp_model_free(m);
+	zp_diags_release(&d);
+	free(buf);
+	return rc;
+}
+
+const struct zp_cmd zp_cmd_script = {
+	"script", "[--host ID] [--only pools|datasets|shares|mounts|vdev-id] "
+	"[-o DIR] [--dry-run] FILE",
+	"one POSIX sh script per host (controllers: pools, filesystems, NFS "
+	"shares; clients: mounts) that checks before it changes anything and "
+	"can be run again", exec_script
+};
