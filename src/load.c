@@ -1183,6 +1183,9 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 		}
 	}
 	path_set(l, it.plen);
+	/* a disk: whose id was refused (reported) is no vdev at all */
+	if (n && v->kind == ZP_VDEV_DISK && !v->n)
+		return false;
 	if (!n && !l->fatal && !it.unknown) {
 		err(l, v->loc, "empty vdev: write mirror: [...], raidz2: [...] "
 		    "or disk: id");
