@@ -4,7 +4,7 @@
 
 PREFIX ?= /usr/local
 DEB_PKGS = libyaml-dev libjansson-dev libcriterion-dev shellcheck pkg-config jq \
-	valgrind
+	valgrind librsvg2-bin libxml2-utils zlib1g-dev
 PKGS = yaml-0.1 jansson
 
 CC ?= gcc

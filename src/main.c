@@ -10,6 +10,7 @@ static const struct zp_cmd *const commands[] = {
 	&zp_cmd_capacity,
 	&zp_cmd_plan,
 	&zp_cmd_script,
+	&zp_cmd_diagram,
 	&zp_cmd_rules,
 	NULL
 };

@@ -16,7 +16,7 @@ for f in "$TOP"/examples/*.yaml "$TOP"/tests/data/five-errors.yaml \
     "$TOP"/tests/data/slot.json; do
 	name=$(basename "$f")
 	for cmd in "check" "check --format sarif" "capacity --format json" \
-	    $(for c in plan script; do "$ZPLAN" help "$c" >/dev/null 2>&1 && echo "$c"; done); do
+	    $(for c in plan script diagram; do "$ZPLAN" help "$c" >/dev/null 2>&1 && echo "$c"; done); do
 		# shellcheck disable=SC2086
 		vg "$ZPLAN" $cmd "$f" >"$TMP/out" 2>"$TMP/err"
 		rc=$?

@@ -18,7 +18,7 @@ struct zp_cmd {
 };
 
 extern const struct zp_cmd zp_cmd_check, zp_cmd_rules, zp_cmd_capacity,
-    zp_cmd_plan, zp_cmd_script;
+    zp_cmd_plan, zp_cmd_script, zp_cmd_diagram;
 
 /* --policy KEY=VALUE and --disable RULE as given, applied in order. */
 struct zp_cli_policy {

@@ -36,7 +36,8 @@ for n in $SIZES; do
 		base=$1
 		printf '%-9s %-11s %-22s %8.3f %7s %9.1f %9.2f\n' "$n" "$mode" yaml_scan "$1" "1.00" \
 		    "$(echo "$2 / 1024" | bc -l)" "$(echo "$2 * 1024 / $size" | bc -l)"
-		for cmd in "check" "capacity --format json" "plan --format json" "script -o $W/out"; do
+		for cmd in "check" "capacity --format json" "plan --format json" "script -o $W/out" \
+		    "diagram -o $W/out.svg"; do
 			name=${cmd%% -o*}
 			"$ZPLAN" help "${cmd%% *}" >/dev/null 2>&1 || continue
 			rm -rf "$W/out"

@@ -1,0 +1,116 @@
+/* cmd_diagram: zplan diagram: the model as an SVG picture (enclosure slot
+ * grids coloured by pool, and the network), on stdout or into a file. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "zplan/cmd.h"
+#include "zplan/diagram.h"
+
+/* Writes the whole file under a temporary name in its directory, then
+ * renames it into place: a reader never sees a partial diagram. */
+static int write_file(const struct zp_model *m, const char *path)
+{
+	static const char tmpl[] = ".zplan-diagram-XXXXXX";
+	const char *slash = strrchr(path, '/');
+	size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
+	char *tmp = zp_xmalloc(dlen + sizeof(tmpl));
+	mode_t mask;
+	FILE *f;
+	int fd, err = 0;
+
+	memcpy(tmp, path, dlen);
+	memcpy(tmp + dlen, tmpl, sizeof(tmpl));
+	if ((fd = mkstemp(tmp)) < 0) {
+		fprintf(stderr, "zplan diagram: cannot write %s: %s\n", path,
+		    strerror(errno));
+		free(tmp);
+		return 2;
+	}
+	/* mkstemp makes it 0600; a diagram is as readable as any new file */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) || !(f = fdopen(fd, "w"))) {
+		err = errno;
+		close(fd);
+	} else {
+		errno = 0;
+		if (zp_diagram_svg(m, f))
+			err = errno ? errno : EIO;
+		if (fclose(f) && !err)
+			err = errno ? errno : EIO;
+		if (!err && rename(tmp, path))
+			err = errno;
+	}
+	if (err) {
+		unlink(tmp);
+		fprintf(stderr, "zplan diagram: cannot write %s: %s; nothing "
+		    "written\n", path, strerror(err));
+	}
+	free(tmp);
+	return err ? 2 : 0;
+}
+
+static int exec_diagram(int argc, char **argv)
+{
+	static const struct option opts[] = { { NULL, 0, NULL, 0 } };
+	static char buf[1 << 16];
+	const char *out = NULL;
+	struct zp_diags d;
+	struct zp_model *m;
+	int c, status;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+o:", opts, NULL)) != -1) {
+		if (c == 'o')
+			out = optarg;
+		else if (optopt == 'o')
+			return zp_usage_error(&zp_cmd_diagram, "-o needs a "
+			    "file name");
+		else
+			return zp_usage_error(&zp_cmd_diagram, "unknown "
+			    "option %s", argv[optind - 1]);
+	}
+	if (argc - optind != 1)
+		return zp_usage_error(&zp_cmd_diagram, "name one model FILE "
+		    "(or - for standard input)");
+	if (out && !*out)
+		return zp_usage_error(&zp_cmd_diagram, "-o needs a file name");
+	zp_diags_init(&d, argv[optind]);
+	m = zp_cmd_load(argv[optind], &d, NULL, &status);
+	if (!m || zp_diags_failed(&d, false)) {
+		zp_diags_print_lines(&d, stderr);
+		fprintf(stderr, "zplan diagram: %s; nothing drawn\n", m ?
+		    "the model has errors" : "the model cannot be read");
+		zp_model_free(m);
+		zp_diags_release(&d);
+		return status ? status : 1;
+	}
+	if (out && strcmp(out, "-") != 0)
+		status = write_file(m, out);
+	else {
+		/* nothing has gone to stdout yet: a large buffer for a fleet */
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+		errno = 0;
+		if (zp_diagram_svg(m, stdout)) {
+			fprintf(stderr, "zplan diagram: cannot write the "
+			    "diagram: %s\n", strerror(errno ? errno : EIO));
+			status = 2;
+		}
+	}
+	zp_model_free(m);
+	zp_diags_release(&d);
+	return status;
+}
+
+const struct zp_cmd zp_cmd_diagram = {
+	"diagram", "[-o OUT.svg] FILE",
+	"draw the model as SVG: enclosure slots coloured by pool, and "
+	"controllers, switches and clients with mounts per port",
+	exec_diagram
+};
