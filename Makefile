@@ -136,6 +136,9 @@ install: zplan
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 zplan $(DESTDIR)$(PREFIX)/bin/zplan
 	install -m 0644 docs/zplan.1 $(DESTDIR)$(PREFIX)/share/man/man1/zplan.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 0644 docs/completion/zplan.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/zplan
 
 clean:
 	rm -rf build zplan

@@ -198,12 +198,18 @@ static void jclose(struct zp_evsrc *s)
 struct zp_evsrc *zp_json_open(const char *buf, size_t len, char *err,
     size_t errlen, struct zp_loc *errloc)
 {
+	return zp_json_open_flags(buf, len, 0, err, errlen, errloc);
+}
+
+struct zp_evsrc *zp_json_open_flags(const char *buf, size_t len,
+    size_t flags, char *err, size_t errlen, struct zp_loc *errloc)
+{
 	json_error_t je;
 	json_t *root;
 	struct jsrc *j;
 
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
-	    &je);
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY |
+	    flags, &je);
 	if (!root) {
 		snprintf(err, errlen, "%s", je.text);
 		errloc->line = je.line > 0 ? (uint32_t)je.line : 1;

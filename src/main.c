@@ -12,6 +12,8 @@ static const struct zp_cmd *const commands[] = {
 	&zp_cmd_script,
 	&zp_cmd_diagram,
 	&zp_cmd_rules,
+	&zp_cmd_import,
+	&zp_cmd_diff,
 	NULL
 };
 

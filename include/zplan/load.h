@@ -43,6 +43,10 @@ struct zp_evsrc *zp_yaml_open(FILE *f, const char *buf, size_t len);
  * set in *err on a syntax error. */
 struct zp_evsrc *zp_json_open(const char *buf, size_t len, char *err,
     size_t errlen, struct zp_loc *errloc);
+/* The same with jansson decoding flags added: JSON_DECODE_INT_AS_REAL for
+ * input whose integers may pass 2^63 (zpool status --json-int guids). */
+struct zp_evsrc *zp_json_open_flags(const char *buf, size_t len,
+    size_t flags, char *err, size_t errlen, struct zp_loc *errloc);
 
 /* Loads path ("-": standard input). Returns the model (NULL when the
  * command cannot run: unreadable file, syntax error, unsupported format);

@@ -1,0 +1,116 @@
+/* jsonin: JSON inputs other than models, as located events. */
+#include "zplan/jsonin.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "zplan/arena.h"
+
+static char *slurp(FILE *f, size_t *len)
+{
+	size_t cap = 65536, n = 0, r;
+	char *buf = zp_xmalloc(cap);
+
+	while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += r;
+		if (n == cap) {
+			cap = zp_mul(cap, 2);
+			buf = zp_xrealloc(buf, cap);
+		}
+	}
+	if (ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+int zp_jin_open(struct zp_jin *j, const char *path, size_t flags, char *why,
+    size_t len)
+{
+	bool std = strcmp(path, "-") == 0;
+	struct zp_loc loc;
+	struct stat st;
+	char msg[256];
+	FILE *f;
+
+	memset(j, 0, sizeof(*j));
+	j->name = std ? "<stdin>" : path;
+	f = std ? stdin : fopen(path, "rb");
+	if (!f) {
+		snprintf(why, len, "%s: error: cannot read it: %s", j->name,
+		    strerror(errno));
+		return -1;
+	}
+	if (!std && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "%s: error: cannot read it: it is a "
+		    "directory; name a file", j->name);
+		fclose(f);
+		return -1;
+	}
+	j->buf = slurp(f, &j->len);
+	if (!j->buf)
+		snprintf(why, len, "%s: error: cannot read it: %s", j->name,
+		    strerror(errno));
+	if (!std)
+		fclose(f);
+	if (!j->buf)
+		return -1;
+	j->src = zp_json_open_flags(j->buf, j->len, flags, msg, sizeof(msg),
+	    &loc);
+	if (!j->src) {
+		snprintf(why, len, "%s:%u:%u: error: %s", j->name, loc.line,
+		    loc.col, msg);
+		free(j->buf);
+		j->buf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void zp_jin_next(struct zp_jin *j)
+{
+	/* jansson has parsed and checked the whole text: no error follows */
+	j->src->next(j->src, &j->ev);
+}
+
+void zp_jin_skip(struct zp_jin *j)
+{
+	size_t depth = 0;
+
+	for (;;) {
+		switch (j->ev.type) {
+		case ZP_EV_MAP:
+		case ZP_EV_SEQ:
+			depth++;
+			break;
+		case ZP_EV_MAP_END:
+		case ZP_EV_SEQ_END:
+			depth--;
+			break;
+		default:
+			break;
+		}
+		if (depth == 0 || j->ev.type == ZP_EV_END)
+			return;
+		zp_jin_next(j);
+	}
+}
+
+bool zp_jin_null(const struct zp_jin *j)
+{
+	return j->ev.type == ZP_EV_SCALAR && j->ev.plain && j->ev.len == 0;
+}
+
+void zp_jin_close(struct zp_jin *j)
+{
+	if (j->src)
+		j->src->close(j->src);
+	free(j->buf);
+	j->src = NULL;
+	j->buf = NULL;
+}
