@@ -8,26 +8,8 @@
 #include <sys/stat.h>
 
 #include "zplan/arena.h"
+#include "zplan/load.h"
 
-static char *slurp(FILE *f, size_t *len)
-{
-	size_t cap = 65536, n = 0, r;
-	char *buf = zp_xmalloc(cap);
-
-	while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += r;
-		if (n == cap) {
-			cap = zp_mul(cap, 2);
-			buf = zp_xrealloc(buf, cap);
-		}
-	}
-	if (ferror(f)) {
-		free(buf);
-		return NULL;
-	}
-	*len = n;
-	return buf;
-}
 
 int zp_jin_open(struct zp_jin *j, const char *path, size_t flags, char *why,
     size_t len)
@@ -52,7 +34,7 @@ int zp_jin_open(struct zp_jin *j, const char *path, size_t flags, char *why,
 		fclose(f);
 		return -1;
 	}
-	j->buf = slurp(f, &j->len);
+	j->buf = zp_slurp(f, &j->len);
 	if (!j->buf)
 		snprintf(why, len, "%s: error: cannot read it: %s", j->name,
 		    strerror(errno));

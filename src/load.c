@@ -1871,8 +1871,7 @@ static void parse_document(struct ld *l)
 
 /* ---- files ---- */
 
-/* Reads all of f (standard input, JSON files) into memory. */
-static char *slurp(FILE *f, size_t *len)
+char *zp_slurp(FILE *f, size_t *len)
 {
 	size_t cap = 65536, n = 0, r;
 	char *buf = zp_xmalloc(cap);
@@ -1997,7 +1996,7 @@ struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
 		return NULL;
 	}
 	if (std || ends_with(file, ".json")) {
-		buf = slurp(f, &len);
+		buf = zp_slurp(f, &len);
 		if (!buf) {
 			cant_read(d, file, strerror(errno));
 			goto fail;
@@ -2012,7 +2011,7 @@ struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
 		if (c == '{') {
 			ungetc(c, f);
 			rewind(f);
-			buf = slurp(f, &len);
+			buf = zp_slurp(f, &len);
 			if (!buf) {
 				cant_read(d, file, strerror(errno));
 				goto fail;
@@ -2045,7 +2044,7 @@ int zp_read_input(const char *file, struct zp_diags *d, char **buf,
 	*len = 0;
 	if (!f)
 		return -1;
-	*buf = slurp(f, len);
+	*buf = zp_slurp(f, len);
 	if (!*buf)
 		cant_read(d, file, strerror(errno));
 	if (f != stdin)

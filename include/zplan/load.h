@@ -53,6 +53,9 @@ struct zp_evsrc *zp_json_open_flags(const char *buf, size_t len,
  * findings go to d. *status gets the exit status the failure calls for
  * (2), 0 otherwise. */
 struct zp_model *zp_load(const char *path, struct zp_diags *d, int *status);
+/* Reads all of f into a malloc'd buffer (*len bytes); NULL on a read
+ * error. */
+char *zp_slurp(FILE *f, size_t *len);
 /* Reads all of path ("-": standard input) into *buf (to free) and *len, for
  * a command that needs the bytes themselves (script's SHA-256). -1 with a
  * finding in d when it cannot. */
