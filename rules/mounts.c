@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zplan/mount.h"
 #include "zplan/rule.h"
 
 /* ---- helpers ---- */
@@ -18,28 +19,6 @@ static const char *mount_path(struct zp_diags *d, const struct zp_model *m,
 	if (mt->entry >= 0)
 		return zp_pathf(d, "mounts[%u].list[%d]", g->src, mt->entry);
 	return zp_pathf(d, "mounts[%u]", g->src);
-}
-
-/* The path of a mount's `via` (explicit) or of its group (generated). */
-static const char *via_path(struct zp_diags *d, const struct zp_model *m,
-    const struct zp_mount *mt)
-{
-	const struct zp_mount_group *g = ZP_GROUP(m, mt->group);
-
-	if (mt->entry >= 0)
-		return zp_pathf(d, "mounts[%u].list[%d].via", g->src,
-		    mt->entry);
-	return zp_pathf(d, "mounts[%u]", g->src);
-}
-
-static struct zp_loc via_loc(const struct zp_model *m,
-    const struct zp_mount *mt)
-{
-	const struct zp_mount_group *g = ZP_GROUP(m, mt->group);
-
-	if (mt->entry >= 0 && g->list[mt->entry].via_loc.line)
-		return g->list[mt->entry].via_loc;
-	return mt->loc;
 }
 
 static const char *plural(size_t n, const char *one, const char *many)
@@ -103,8 +82,8 @@ static void check_mount_owner(const struct zp_model *m, struct zp_diags *d)
 		const struct zp_controller *c = ZP_CTRL(m, mt->ctrl);
 		const char *owner = ZP_CTRL(m, p->controller.idx)->id;
 
-		zp_report(d, ZR_MOUNT_OWNER, via_loc(m, mt),
-		    via_path(d, m, mt), "pool %s belongs to %s, yet %zu %s "
+		zp_report(d, ZR_MOUNT_OWNER, zp_mount_via_loc(m, mt),
+		    zp_mount_via_path(d, m, mt), "pool %s belongs to %s, yet %zu %s "
 		    "of its filesystems go%s through %s (first: %s on %s via "
 		    "%s/%s); mount through a data port of %s", p->name, owner,
 		    x->count, plural(x->count, "mount", "mounts"),

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "zplan/mount.h"
 #include "zplan/rule.h"
 
 /* ---- helpers ---- */
@@ -59,30 +60,6 @@ static struct tally_rec *tally_add(struct tally *t, int32_t a, int32_t b,
 	r = ZP_VEC_AT(&t->recs, struct tally_rec, i);
 	r->count++;
 	return r;
-}
-
-/* The path of a mount's `via` (explicit) or of its group (generated). */
-static const char *via_path(struct zp_diags *d, const struct zp_model *m,
-    const struct zp_mount *mt)
-{
-	const struct zp_mount_group *g = ZP_GROUP(m, mt->group);
-
-	if (mt->entry >= 0)
-		return zp_pathf(d, "mounts[%u].list[%d].via", g->src,
-		    mt->entry);
-	return zp_pathf(d, "mounts[%u]", g->src);
-}
-
-/* Where a mount names its server port: the `via` of an explicit entry,
- * else the group that generated it. */
-static struct zp_loc via_loc(const struct zp_model *m,
-    const struct zp_mount *mt)
-{
-	const struct zp_mount_group *g = ZP_GROUP(m, mt->group);
-
-	if (mt->entry >= 0 && g->list[mt->entry].via_loc.line)
-		return g->list[mt->entry].via_loc;
-	return mt->loc;
 }
 
 /* Index of the first port of each owner in a flat numbering of ports. */
@@ -344,7 +321,7 @@ static void check_port_role(const struct zp_model *m, struct zp_diags *d)
 		else
 			snprintf(fix, sizeof(fix), "%s has no data port: give "
 			    "one of its ports role data", c->id);
-		zp_report(d, ZR_PORT_ROLE, via_loc(m, mt), via_path(d, m, mt),
+		zp_report(d, ZR_PORT_ROLE, zp_mount_via_loc(m, mt), zp_mount_via_path(d, m, mt),
 		    "%s/%s is a %s port, yet %zu %s go%s through it (%s on %s "
 		    "first); %s", c->id, sp->id,
 		    sp->role == ZP_ROLE_STANDBY ? "standby" : "management",

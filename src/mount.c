@@ -368,3 +368,24 @@ void zp_mounts_build(struct zp_model *m)
 	buckets_free(&ctrl_pools);
 	buckets_free(&pool_fs);
 }
+
+struct zp_loc zp_mount_via_loc(const struct zp_model *m,
+    const struct zp_mount *mt)
+{
+	const struct zp_mount_group *g = ZP_GROUP(m, mt->group);
+
+	if (mt->entry >= 0 && g->list[mt->entry].via_loc.line)
+		return g->list[mt->entry].via_loc;
+	return mt->loc;
+}
+
+const char *zp_mount_via_path(struct zp_diags *d, const struct zp_model *m,
+    const struct zp_mount *mt)
+{
+	const struct zp_mount_group *g = ZP_GROUP(m, mt->group);
+
+	if (mt->entry >= 0)
+		return zp_pathf(d, "mounts[%u].list[%d].via", g->src,
+		    mt->entry);
+	return zp_pathf(d, "mounts[%u]", g->src);
+}

@@ -4,6 +4,7 @@
 #ifndef ZPLAN_MOUNT_H
 #define ZPLAN_MOUNT_H
 
+#include "zplan/diag.h"
 #include "zplan/model.h"
 
 /* Fills m->mounts from m->groups (link.c calls it last). */
@@ -13,5 +14,12 @@ int32_t zp_port_find(const struct zp_ports *p, const char *id);
 /* The mount directory of fs for client from template at. */
 const char *zp_mount_dir(struct zp_model *m, const char *at,
     const struct zp_fs *fs, const struct zp_client *c);
+
+/* Where a mount names its server port, for findings: the `via` of an
+ * explicit entry, else the group that generated it. */
+struct zp_loc zp_mount_via_loc(const struct zp_model *m,
+    const struct zp_mount *mt);
+const char *zp_mount_via_path(struct zp_diags *d, const struct zp_model *m,
+    const struct zp_mount *mt);
 
 #endif
