@@ -1,5 +1,6 @@
 /* Model integrity rules (rules.md "Model integrity"): the model means one
  * thing before any storage rule reads it. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -566,7 +567,9 @@ static void check_dev_duplicate(const struct zp_model *m, struct zp_diags *d)
 	struct zp_htab h;
 	size_t i;
 
-	zp_htab_init(&h, m->disks.len);
+	/* keyed by the disks' own dev strings: 8 bytes a slot */
+	zp_htab_init_vec(&h, m->disks.len, &m->disks,
+	    offsetof(struct zp_disk, dev));
 	for (i = 0; i < m->disks.len; i++) {
 		const struct zp_disk *x = ZP_DISK(m, i);
 		int32_t first;
@@ -624,7 +627,7 @@ static void check_disk_unused(const struct zp_model *m, struct zp_diags *d)
 		if (m->use[i].kind != ZP_USE_NONE || x->type.idx < 0)
 			continue;
 		/* a second disk of one id cannot be used: id-duplicate */
-		if (zp_htab_get(&m->h_disks, x->id) != (int32_t)i)
+		if (x->dup_id)
 			continue;
 		key = zp_arena_printf(&keys, "%d/%d/%d", x->enclosure.idx,
 		    x->controller.idx, x->type.idx);

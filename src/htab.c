@@ -1,10 +1,14 @@
-/* htab: open-addressing string table, linear probing, grows at 1/2 load. */
+/* htab: open-addressing string table, linear probing, grows at 3/4 load.
+ * A slot is 8 bytes (hash and value); strings are compared only when the
+ * hashes agree, so a probe past other keys touches no string. */
 #include "zplan/htab.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "zplan/arena.h"
+
+#define OCCUPIED 0x80000000u
 
 uint64_t zp_hash(const char *s)
 {
@@ -17,78 +21,143 @@ uint64_t zp_hash(const char *s)
 	return h ^ (h >> 29);
 }
 
+/* The 32 bits a slot keeps: never 0, so that 0 marks an empty slot. */
+static uint32_t tag(const char *key)
+{
+	uint64_t h = zp_hash(key);
+
+	return (uint32_t)(h ^ (h >> 32)) | OCCUPIED;
+}
+
+static uint64_t slot_of(uint32_t t, int32_t val)
+{
+	return (uint64_t)t << 32 | (uint32_t)val;
+}
+
+static int32_t val_of(uint64_t s)
+{
+	return (int32_t)(uint32_t)s;
+}
+
 static void alloc_slots(struct zp_htab *h, size_t cap)
 {
 	h->cap = cap;
 	h->len = 0;
-	h->keys = zp_xcalloc(cap, sizeof(*h->keys));
-	h->vals = zp_xcalloc(cap, sizeof(*h->vals));
+	h->slots = zp_xcalloc(cap, sizeof(*h->slots));
+	if (!h->vec)
+		h->keys = zp_xcalloc(cap, sizeof(*h->keys));
+}
+
+static size_t cap_for(size_t expect)
+{
+	size_t cap = 16;
+
+	while (cap / 4 * 3 < expect)
+		cap *= 2;
+	return cap;
 }
 
 void zp_htab_init(struct zp_htab *h, size_t expect)
 {
-	size_t cap = 16;
+	h->vec = NULL;
+	h->off = 0;
+	alloc_slots(h, cap_for(expect));
+}
 
-	while (cap < expect * 2)
-		cap *= 2;
-	alloc_slots(h, cap);
+void zp_htab_init_vec(struct zp_htab *h, size_t expect,
+    const struct zp_vec *vec, size_t off)
+{
+	h->vec = vec;
+	h->off = off;
+	h->keys = NULL;
+	alloc_slots(h, cap_for(expect));
 }
 
 void zp_htab_release(struct zp_htab *h)
 {
+	free(h->slots);
 	free(h->keys);
-	free(h->vals);
+	h->slots = NULL;
 	h->keys = NULL;
-	h->vals = NULL;
 	h->cap = h->len = 0;
+}
+
+const char *zp_htab_key(const struct zp_htab *h, int32_t slot)
+{
+	const struct zp_vec *v = h->vec;
+
+	if (!v)
+		return h->keys[slot];
+	return *(const char *const *)(v->data +
+	    (size_t)val_of(h->slots[slot]) * v->size + h->off);
 }
 
 static void grow(struct zp_htab *h)
 {
+	uint64_t *slots = h->slots;
 	const char **keys = h->keys;
-	int32_t *vals = h->vals;
-	size_t i, old = h->cap;
+	size_t i, j, mask, old = h->cap, len = h->len;
 
 	alloc_slots(h, zp_mul(old, 2));
-	for (i = 0; i < old; i++)
-		if (keys[i])
-			zp_htab_put(h, keys[i], vals[i]);
+	mask = h->cap - 1;
+	for (i = 0; i < old; i++) {
+		if (!slots[i])
+			continue;
+		for (j = (slots[i] >> 32) & mask; h->slots[j]; j = (j + 1) & mask)
+			;
+		h->slots[j] = slots[i];
+		if (keys)
+			h->keys[j] = keys[i];
+	}
+	h->len = len;
+	free(slots);
 	free(keys);
-	free(vals);
+}
+
+/* The slot of key, or the empty slot where it would go (-1 - slot). */
+static int32_t find(const struct zp_htab *h, const char *key, uint32_t t)
+{
+	size_t mask = h->cap - 1, i;
+
+	for (i = t & mask; h->slots[i]; i = (i + 1) & mask)
+		if ((uint32_t)(h->slots[i] >> 32) == t &&
+		    strcmp(zp_htab_key(h, (int32_t)i), key) == 0)
+			return (int32_t)i;
+	return -1 - (int32_t)i;
 }
 
 int32_t zp_htab_put(struct zp_htab *h, const char *key, int32_t val)
 {
-	size_t mask, i;
+	uint32_t t = tag(key);
+	int32_t i;
 
-	if ((h->len + 1) * 2 > h->cap)
+	/* at 3/4 a miss probes about 8 slots: one or two cache lines */
+	if ((h->len + 1) * 4 > h->cap * 3)
 		grow(h);
-	mask = h->cap - 1;
-	for (i = zp_hash(key) & mask; h->keys[i]; i = (i + 1) & mask)
-		if (strcmp(h->keys[i], key) == 0)
-			return h->vals[i];
-	h->keys[i] = key;
-	h->vals[i] = val;
+	i = find(h, key, t);
+	if (i >= 0)
+		return val_of(h->slots[i]);
+	i = -1 - i;
+	h->slots[i] = slot_of(t, val);
+	if (h->keys)
+		h->keys[i] = key;
 	h->len++;
 	return -1;
 }
 
 int32_t zp_htab_slot(const struct zp_htab *h, const char *key)
 {
-	size_t mask, i;
+	int32_t i;
 
 	if (!h->cap)
 		return -1;
-	mask = h->cap - 1;
-	for (i = zp_hash(key) & mask; h->keys[i]; i = (i + 1) & mask)
-		if (strcmp(h->keys[i], key) == 0)
-			return (int32_t)i;
-	return -1;
+	i = find(h, key, tag(key));
+	return i < 0 ? -1 : i;
 }
 
 int32_t zp_htab_get(const struct zp_htab *h, const char *key)
 {
 	int32_t slot = zp_htab_slot(h, key);
 
-	return slot < 0 ? -1 : h->vals[slot];
+	return slot < 0 ? -1 : val_of(h->slots[slot]);
 }

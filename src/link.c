@@ -13,7 +13,7 @@ static void table(struct zp_model *m, struct zp_htab *h, struct zp_vec *v,
 {
 	size_t i;
 
-	zp_htab_init(h, v->len);
+	zp_htab_init_vec(h, v->len, v, off);
 	for (i = 0; i < v->len; i++) {
 		const char *id = *(const char **)(v->data + i * v->size + off);
 		int32_t first = zp_htab_put(h, id, (int32_t)i);
@@ -74,7 +74,9 @@ void zp_link_use(struct zp_model *m, struct zp_ref *r, int32_t pool,
 {
 	struct zp_disk_use *u;
 
-	resolve(&m->h_disks, r);
+	/* the loader resolved references to disks defined before them */
+	if (r->idx < 0)
+		resolve(&m->h_disks, r);
 	if (r->idx < 0)
 		return;
 	u = &m->use[r->idx];

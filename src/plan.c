@@ -376,7 +376,7 @@ static void build(struct planner *pl)
 		/* free: named nowhere; a second disk of one id cannot be named
 		 * (id-duplicate), nor a disk without type or place */
 		if (m->use[i].kind != ZP_USE_NONE || x->type.idx < 0 ||
-		    place < 0 || zp_htab_get(&m->h_disks, x->id) != (int32_t)i)
+		    place < 0 || x->dup_id)
 			continue;
 		fd[nfd].place = (uint32_t)place;
 		fd[nfd].type = x->type.idx;

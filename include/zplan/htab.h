@@ -1,25 +1,38 @@
 /* htab: owns string-keyed lookup (id -> index) so that no check is
- * quadratic; open addressing, keys are borrowed, never copied. */
+ * quadratic; open addressing with linear probing. A slot holds the key's
+ * 32-bit hash and its value in 8 bytes, so a probe compares strings only
+ * when the hashes agree. Keys are borrowed, never copied: either kept in a
+ * parallel array, or (zp_htab_init_vec) read from the objects of a vector
+ * that the values index, which stores no key at all. */
 #ifndef ZPLAN_HTAB_H
 #define ZPLAN_HTAB_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+struct zp_vec;
+
 struct zp_htab {
-	const char **keys;
-	int32_t *vals;
+	uint64_t *slots;            /* 0: empty; else hash << 32 | value */
+	const char **keys;          /* NULL when keyed by vec */
+	const struct zp_vec *vec;   /* key of value v: the string at off */
+	size_t off;                 /* in the v-th object of vec */
 	size_t cap, len;
 };
 
 void zp_htab_init(struct zp_htab *h, size_t expect);
+/* A table whose value v is an index into vec and whose key is the string
+ * pointer at byte off of object v (as struct zp_disk's id). */
+void zp_htab_init_vec(struct zp_htab *h, size_t expect,
+    const struct zp_vec *vec, size_t off);
 void zp_htab_release(struct zp_htab *h);
 /* Inserts key -> val; when key is present, leaves it and returns the index
  * stored for it, else returns -1. */
 int32_t zp_htab_put(struct zp_htab *h, const char *key, int32_t val);
 int32_t zp_htab_get(const struct zp_htab *h, const char *key); /* -1: absent */
-/* The slot holding key (h->keys[slot] is the stored key), or -1. */
+/* The slot holding key, or -1; zp_htab_key gives the stored key. */
 int32_t zp_htab_slot(const struct zp_htab *h, const char *key);
+const char *zp_htab_key(const struct zp_htab *h, int32_t slot);
 uint64_t zp_hash(const char *s);
 
 #endif

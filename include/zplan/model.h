@@ -113,6 +113,7 @@ struct zp_disk {
 	const char *dev;            /* always set after expansion */
 	struct zp_loc dev_loc;
 	bool from_range, dev_default;
+	bool dup_id;                /* a disk of this id came before */
 };
 
 struct zp_vdev {
