@@ -129,7 +129,7 @@ fuzz: fuzz-build
 # Figures, not tests: zplan against the bare YAML parse on fleet models
 # (docs/performance.md). SIZES="10000 100000" RUNS=5 to change.
 bench: zplan
-	@$(MAKE) --no-print-directory deps DEB_PKGS="python3 bc"
+	@$(MAKE) --no-print-directory deps DEB_PKGS="python3"
 	tests/bench/bench.sh
 
 install: zplan
