@@ -80,7 +80,7 @@ static struct zp_loc obj_loc(const struct zp_model *m, enum zp_kind k,
 	case ZP_K_ENCL:
 		return ZP_ENCL(m, i)->id_loc;
 	case ZP_K_DISK:
-		return ZP_DISK(m, i)->id_loc;
+		return zp_disk_loc(m, ZP_DISK(m, i), ZP_DF_ID);
 	case ZP_K_POOL:
 		return ZP_POOL(m, i)->name_loc;
 	case ZP_K_FS:
@@ -328,20 +328,20 @@ static void check_ref_unknown(const struct zp_model *m, struct zp_diags *d)
 		const struct zp_disk *x = ZP_DISK(m, i);
 		char who[100];
 
-		if ((x->enclosure.name && x->enclosure.idx < 0) ||
-		    (x->controller.name && x->controller.idx < 0) ||
-		    (x->type.name && x->type.idx < 0)) {
+		if ((x->place_name && x->place < 0) ||
+		    (x->type_name && x->type < 0)) {
+			struct zp_ref place = zp_disk_ref(m, x, ZP_DF_PLACE);
+			struct zp_ref type = zp_disk_ref(m, x, ZP_DF_TYPE);
+
 			/* a range reports once, at its first disk */
 			if (x->from_range && i > 0 &&
 			    ZP_DISK(m, i - 1)->from_range &&
 			    ZP_DISK(m, i - 1)->src == x->src)
 				continue;
 			snprintf(who, sizeof(who), "disk %s", x->id);
-			bad_ref(&c, &x->enclosure, ZP_K_ENCL, who,
-			    disk_path(d, x));
-			bad_ref(&c, &x->controller, ZP_K_CTRL, who,
-			    disk_path(d, x));
-			bad_ref(&c, &x->type, ZP_K_TYPE, who, disk_path(d, x));
+			bad_ref(&c, &place, x->internal ? ZP_K_CTRL : ZP_K_ENCL,
+			    who, disk_path(d, x));
+			bad_ref(&c, &type, ZP_K_TYPE, who, disk_path(d, x));
 		}
 	}
 	for (i = 0; i < m->pools.len; i++)
@@ -359,6 +359,8 @@ const struct zp_rule zp_rule_ref_unknown = {
 
 /* ---- slots ---- */
 
+#define SLOT_LOC(m, x) zp_disk_loc((m), (x), ZP_DF_SLOT)
+
 static void check_slot_range(const struct zp_model *m, struct zp_diags *d)
 {
 	size_t i = 0;
@@ -369,14 +371,14 @@ static void check_slot_range(const struct zp_model *m, struct zp_diags *d)
 		size_t j = i + 1, bad = 0;
 		int32_t lo = -1, hi = -1;
 
-		if (x->enclosure.idx < 0 || x->slot < 0) {
+		if (zp_disk_encl(x) < 0 || x->slot < 0) {
 			i++;
 			continue;
 		}
-		e = ZP_ENCL(m, x->enclosure.idx);
+		e = ZP_ENCL(m, zp_disk_encl(x));
 		if (!x->from_range) {
 			if ((uint32_t)x->slot >= e->slots)
-				zp_report(d, ZR_SLOT_RANGE, x->slot_loc,
+				zp_report(d, ZR_SLOT_RANGE, SLOT_LOC(m, x),
 				    disk_path(d, x), "disk %s is in slot %d "
 				    "of %s, which has slots 0-%u; use a slot "
 				    "from 0 to %u", x->id, x->slot, e->id,
@@ -399,13 +401,13 @@ static void check_slot_range(const struct zp_model *m, struct zp_diags *d)
 			}
 		}
 		if (bad == 1)
-			zp_report(d, ZR_SLOT_RANGE, x->slot_loc, disk_path(d, x),
-			    "slot range reaches slot %d of %s, which has slots "
-			    "0-%u; end the range at %u", lo, e->id, e->slots - 1,
-			    e->slots - 1);
+			zp_report(d, ZR_SLOT_RANGE, SLOT_LOC(m, x),
+			    disk_path(d, x), "slot range reaches slot %d of "
+			    "%s, which has slots 0-%u; end the range at %u",
+			    lo, e->id, e->slots - 1, e->slots - 1);
 		else if (bad)
-			zp_report(d, ZR_SLOT_RANGE, x->slot_loc, disk_path(d, x),
-			    "slot range reaches %zu slots (%d .. %d) beyond %s, "
+			zp_report(d, ZR_SLOT_RANGE, SLOT_LOC(m, x),
+			    disk_path(d, x), "slot range reaches %zu slots (%d .. %d) beyond %s, "
 			    "which has slots 0-%u; end the range at %u", bad,
 			    lo, hi, e->id, e->slots - 1, e->slots - 1);
 		i = j;
@@ -436,18 +438,19 @@ static void check_slot_conflict(const struct zp_model *m, struct zp_diags *d)
 		const struct zp_enclosure *e;
 		int32_t *o;
 
-		if (x->enclosure.idx < 0 || x->slot < 0)
+		if (zp_disk_encl(x) < 0 || x->slot < 0)
 			continue;
-		e = ZP_ENCL(m, x->enclosure.idx);
+		e = ZP_ENCL(m, zp_disk_encl(x));
 		if ((uint32_t)x->slot >= e->slots)
 			continue;       /* slot-range reports it */
-		o = &owner[base[x->enclosure.idx] + (size_t)x->slot];
+		o = &owner[base[zp_disk_encl(x)] + (size_t)x->slot];
 		if (*o < 0) {
 			*o = (int32_t)i;
 			continue;
 		}
-		zp_report(d, ZR_SLOT_CONFLICT, x->slot_loc, disk_path(d, x), "disk %s is in slot %d of %s, "
-		    "where disk %s already is (line %u); give it a free slot",
+		zp_report(d, ZR_SLOT_CONFLICT, SLOT_LOC(m, x), disk_path(d, x),
+		    "disk %s is in slot %d of %s, where disk %s already is "
+		    "(line %u); give it a free slot",
 		    x->id, x->slot, e->id, ZP_DISK(m, *o)->id,
 		    ZP_DISK(m, *o)->loc.line);
 	}
@@ -566,6 +569,9 @@ const struct zp_rule zp_rule_name_invalid = {
 
 /* ---- devices ---- */
 
+#define DEV_LOC(m, x) zp_disk_loc((m), (x), ZP_DF_DEV)
+#define ID_LOC(m, x) zp_disk_loc((m), (x), ZP_DF_ID)
+
 static void check_dev_duplicate(const struct zp_model *m, struct zp_diags *d)
 {
 	struct zp_htab h;
@@ -582,11 +588,11 @@ static void check_dev_duplicate(const struct zp_model *m, struct zp_diags *d)
 			continue;       /* derived from the id: id-duplicate */
 		first = zp_htab_put(&h, x->dev, (int32_t)i);
 		if (first >= 0)
-			zp_report(d, ZR_DEV_DUPLICATE, x->dev_loc,
+			zp_report(d, ZR_DEV_DUPLICATE, DEV_LOC(m, x),
 			    disk_path(d, x), "disks %s and %s both name %s "
 			    "(line %u): one physical disk would count twice; "
 			    "fix the dev of one", ZP_DISK(m, first)->id, x->id,
-			    x->dev, ZP_DISK(m, first)->dev_loc.line);
+			    x->dev, DEV_LOC(m, ZP_DISK(m, first)).line);
 	}
 	zp_htab_release(&h);
 }
@@ -628,21 +634,21 @@ static void check_disk_unused(const struct zp_model *m, struct zp_diags *d)
 		const char *key;
 		int32_t g;
 
-		if (m->use[i].kind != ZP_USE_NONE || x->type.idx < 0)
+		if (m->use[i].kind != ZP_USE_NONE || x->type < 0)
 			continue;
 		/* a second disk of one id cannot be used: id-duplicate */
 		if (x->dup_id)
 			continue;
-		key = zp_arena_printf(&keys, "%d/%d/%d", x->enclosure.idx,
-		    x->controller.idx, x->type.idx);
+		key = zp_arena_printf(&keys, "%d/%d/%d", zp_disk_encl(x),
+		    zp_disk_ctrl(x), x->type);
 		g = zp_htab_get(&h, key);
 		if (g < 0) {
 			g = (int32_t)groups.len;
 			zp_htab_put(&h, key, g);
 			u = zp_vec_push(&groups);
-			u->encl = x->enclosure.idx;
-			u->ctrl = x->controller.idx;
-			u->type = x->type.idx;
+			u->encl = zp_disk_encl(x);
+			u->ctrl = zp_disk_ctrl(x);
+			u->type = x->type;
 			u->first = (int32_t)i;
 		}
 		u = ZP_VEC_AT(&groups, struct unused, g);
@@ -666,12 +672,12 @@ static void check_disk_unused(const struct zp_model *m, struct zp_diags *d)
 		else
 			snprintf(where, sizeof(where), "without a place");
 		if (u->count == 1)
-			zp_report(d, ZR_DISK_UNUSED, first->id_loc,
+			zp_report(d, ZR_DISK_UNUSED, ID_LOC(m, first),
 			    disk_path(d, first), "1 %s unused %s (%s); add it "
 			    "to a pool as data or spare, or leave it out",
 			    ZP_DT(m, u->type)->id, where, first->id);
 		else
-			zp_report(d, ZR_DISK_UNUSED, first->id_loc,
+			zp_report(d, ZR_DISK_UNUSED, ID_LOC(m, first),
 			    disk_path(d, first), "%zu %s unused %s (%s .. %s); "
 			    "add them to pools as data or spares, or leave "
 			    "them out", u->count, ZP_DT(m, u->type)->id, where,
@@ -727,7 +733,7 @@ static void check_dev_unstable(const struct zp_model *m, struct zp_diags *d)
 		const struct zp_disk *x = ZP_DISK(m, i);
 
 		if (!x->dev_default && unstable(x->dev))
-			zp_report(d, ZR_DEV_UNSTABLE, x->dev_loc,
+			zp_report(d, ZR_DEV_UNSTABLE, DEV_LOC(m, x),
 			    disk_path(d, x), "disk %s uses %s, a name that "
 			    "can change at reboot; use /dev/disk/by-id, "
 			    "by-vdev or by-path", x->id, x->dev);

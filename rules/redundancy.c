@@ -275,10 +275,10 @@ const struct zp_rule zp_rule_raidz_width = {
  * -1 when it has no resolved place. */
 static int32_t domain_of(const struct zp_model *m, const struct zp_disk *x)
 {
-	if (x->enclosure.name)
-		return x->enclosure.idx;
-	if (x->controller.idx >= 0)
-		return (int32_t)m->enclosures.len + x->controller.idx;
+	if (zp_disk_encl_name(x))
+		return zp_disk_encl(x);
+	if (zp_disk_ctrl(x) >= 0)
+		return (int32_t)m->enclosures.len + zp_disk_ctrl(x);
 	return -1;
 }
 
@@ -799,19 +799,19 @@ static void path_disk(struct path_ctx *c, const struct zp_ref *r,
 	if (r->idx < 0 || !first_use(m, r))
 		return;
 	x = ZP_DISK(m, r->idx);
-	if (x->enclosure.name) {
-		if (x->enclosure.idx < 0 ||
-		    c->cb->unknown[x->enclosure.idx] ||
-		    cabled(m, c->cb, x->enclosure.idx, c->ctrl) ||
-		    cabled(m, c->cb, x->enclosure.idx, c->peer))
+	if (zp_disk_encl_name(x)) {
+		if (zp_disk_encl(x) < 0 ||
+		    c->cb->unknown[zp_disk_encl(x)] ||
+		    cabled(m, c->cb, zp_disk_encl(x), c->ctrl) ||
+		    cabled(m, c->cb, zp_disk_encl(x), c->peer))
 			return;
-		dom = x->enclosure.idx;
-	} else if (x->controller.idx >= 0) {
+		dom = zp_disk_encl(x);
+	} else if (zp_disk_ctrl(x) >= 0) {
 		/* a disk inside a controller is on that controller's own
 		 * bus: no other controller, the peer included, reaches it */
-		if (x->controller.idx == c->ctrl)
+		if (zp_disk_ctrl(x) == c->ctrl)
 			return;
-		dom = (int32_t)m->enclosures.len + x->controller.idx;
+		dom = (int32_t)m->enclosures.len + zp_disk_ctrl(x);
 	} else {
 		return;
 	}

@@ -149,7 +149,7 @@ static int32_t spare_type(const struct zp_model *m, const struct zp_pool *p,
 			for (i = 0; i < p->vdevs.v[v].n; i++) {
 				const struct zp_disk *x = zp_ref_disk(m,
 				    &p->vdevs.v[v].members[i]);
-				int32_t t = x ? x->type.idx : -1;
+				int32_t t = x ? x->type : -1;
 
 				if (t < 0 || ZP_DT(m, t)->size != largest)
 					continue;

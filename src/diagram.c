@@ -923,7 +923,7 @@ static void index_slots(struct dg *d)
 	d->internal = zp_xcalloc(m->disks.len + 1, sizeof(int32_t));
 	for (i = 0; i < m->disks.len; i++) {
 		const struct zp_disk *k = ZP_DISK(m, i);
-		int32_t e = k->enclosure.idx, c = k->controller.idx;
+		int32_t e = zp_disk_encl(k), c = zp_disk_ctrl(k);
 
 		if (e >= 0 && (size_t)e < m->enclosures.len && k->slot >= 0 &&
 		    (uint32_t)k->slot < ZP_ENCL(m, e)->slots) {
@@ -944,9 +944,9 @@ static void index_slots(struct dg *d)
 		d->int_off[i] += d->int_off[i - 1];
 	for (i = 0; i < m->disks.len; i++) {
 		const struct zp_disk *k = ZP_DISK(m, i);
-		int32_t c = k->controller.idx;
+		int32_t c = zp_disk_ctrl(k);
 
-		if (k->enclosure.idx < 0 && c >= 0 && (size_t)c < nc)
+		if (zp_disk_encl(k) < 0 && c >= 0 && (size_t)c < nc)
 			d->internal[d->int_off[c + 1]++] = (int32_t)i;
 	}
 }

@@ -500,15 +500,15 @@ static void disks(struct w *w, const struct zp_model *m)
 
 		w_open(w, 'm', true, 1);
 		k_str(w, "id", d->id);
-		if (d->enclosure.name) {
-			k_str(w, "enclosure", d->enclosure.name);
+		if (zp_disk_encl_name(d)) {
+			k_str(w, "enclosure", zp_disk_encl_name(d));
 			if (d->slot >= 0)
 				k_uint(w, "slot", (uint64_t)d->slot);
 		}
-		if (d->controller.name)
-			k_str(w, "controller", d->controller.name);
-		if (d->type.name)
-			k_str(w, "type", d->type.name);
+		if (d->internal)
+			k_str(w, "controller", d->place_name);
+		if (d->type_name)
+			k_str(w, "type", d->type_name);
 		if (!d->dev_default)
 			k_str(w, "dev", d->dev);
 		w_close(w);

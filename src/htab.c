@@ -92,6 +92,11 @@ const char *zp_htab_key(const struct zp_htab *h, int32_t slot)
 	    (size_t)val_of(h->slots[slot]) * v->size + h->off);
 }
 
+int32_t zp_htab_val(const struct zp_htab *h, int32_t slot)
+{
+	return val_of(h->slots[slot]);
+}
+
 static void grow(struct zp_htab *h)
 {
 	uint64_t *slots = h->slots;

@@ -198,9 +198,10 @@ void zp_link(struct zp_model *m)
 	for (i = 0; i < m->disks.len; i++) {
 		struct zp_disk *d = ZP_DISK(m, i);
 
-		resolve(&m->h_encls, &d->enclosure);
-		resolve(&m->h_ctrls, &d->controller);
-		resolve(&m->h_types, &d->type);
+		d->place = !d->place_name ? -1 : zp_htab_get(d->internal ?
+		    &m->h_ctrls : &m->h_encls, d->place_name);
+		d->type = d->type_name ? zp_htab_get(&m->h_types,
+		    d->type_name) : -1;
 	}
 	m->use = zp_xcalloc(m->disks.len, sizeof(*m->use));
 	for (i = 0; i < m->pools.len; i++)

@@ -439,7 +439,7 @@ static void sc_disk_ref(struct ld *l, struct zp_ref *r)
 	slot = zp_htab_slot(&l->m->h_disks, s);
 	if (slot >= 0) {
 		r->name = zp_htab_key(&l->m->h_disks, slot);
-		r->idx = zp_htab_get(&l->m->h_disks, r->name);
+		r->idx = zp_htab_val(&l->m->h_disks, slot);
 	} else {
 		r->name = zp_arena_strndup(&l->m->arena, s, l->ev.len);
 	}
@@ -1015,7 +1015,44 @@ static void parse_enclosures(struct ld *l)
 
 enum { DK_ID, DK_ENCL, DK_SLOT, DK_SLOTS, DK_TYPE, DK_DEV, DK_CTRL };
 
-static void expand_range(struct ld *l, struct zp_disk *d, const char *range,
+/* A disk as read, with every location whole; store_disk packs it. */
+struct disk_in {
+	const char *id, *dev;
+	struct zp_loc loc, id_loc, slot_loc, dev_loc;
+	struct zp_ref encl, ctrl, type;
+	uint32_t src;
+	int32_t slot;
+	bool from_range;
+};
+
+static void store_disk(struct ld *l, const struct disk_in *in)
+{
+	struct zp_model *m = l->m;
+	struct zp_disk *x = zp_vec_push(&m->disks);
+	/* both given is an error (reported): the enclosure is kept */
+	const struct zp_ref *place = in->encl.name || !in->ctrl.name ?
+	    &in->encl : &in->ctrl;
+
+	x->id = in->id;
+	x->dev = in->dev;
+	x->loc = in->loc;
+	x->src = in->src;
+	x->slot = in->slot;
+	x->type_name = in->type.name;
+	x->type = -1;
+	x->place_name = place->name;
+	x->place = -1;
+	x->internal = place == &in->ctrl;
+	x->from_range = in->from_range;
+	x->at[ZP_DF_ID] = zp_at_pack(m, in->loc, in->id_loc);
+	x->at[ZP_DF_SLOT] = zp_at_pack(m, in->loc, in->slot_loc);
+	x->at[ZP_DF_DEV] = zp_at_pack(m, in->loc, in->dev_loc);
+	x->at[ZP_DF_TYPE] = zp_at_pack(m, in->loc, in->type.loc);
+	x->at[ZP_DF_PLACE] = zp_at_pack(m, in->loc, place->loc);
+	add_disk(l, m->disks.len - 1);
+}
+
+static void expand_range(struct ld *l, struct disk_in *d, const char *range,
     struct zp_loc rloc)
 {
 	struct zp_span spans[64];
@@ -1030,18 +1067,15 @@ static void expand_range(struct ld *l, struct zp_disk *d, const char *range,
 		total += spans[i].hi - spans[i].lo + 1;
 	if (!budget(l, total, rloc, "this slot range"))
 		return;
+	d->slot_loc = rloc;
+	d->id_loc = rloc;
+	d->from_range = true;
 	for (i = 0; i < n; i++) {
 		for (uint32_t s = spans[i].lo; s <= spans[i].hi; s++) {
-			struct zp_disk *x = zp_vec_push(&l->m->disks);
-
-			*x = *d;
-			x->slot = (int32_t)s;
-			x->slot_loc = rloc;
-			x->id_loc = rloc;
-			x->from_range = true;
-			x->id = zp_arena_printf(&l->m->arena, "%s-%u",
-			    d->enclosure.name, s);
-			add_disk(l, l->m->disks.len - 1);
+			d->slot = (int32_t)s;
+			d->id = zp_arena_printf(&l->m->arena, "%s-%u",
+			    d->encl.name, s);
+			store_disk(l, d);
 		}
 	}
 }
@@ -1057,7 +1091,7 @@ static void parse_disks(struct ld *l)
 	if (!seq_begin(l, &si, "a list of disks"))
 		return;
 	while (seq_next(l, &si)) {
-		struct zp_disk d = { 0 };
+		struct disk_in d = { 0 };
 		struct mapit it;
 		const char *range = NULL;
 		struct zp_loc rloc = { 0, 0 };
@@ -1067,7 +1101,7 @@ static void parse_disks(struct ld *l)
 		d.loc = l->ev.loc;
 		d.src = (uint32_t)(si.idx - 1);
 		d.slot = -1;
-		d.enclosure.idx = d.controller.idx = d.type.idx = -1;
+		d.encl.idx = d.ctrl.idx = d.type.idx = -1;
 		if (!map_begin(l, &it, keys, "a disk"))
 			continue;
 		while ((k = map_next(l, &it)) >= 0) {
@@ -1076,7 +1110,7 @@ static void parse_disks(struct ld *l)
 				sc_id(l, &d.id, &d.id_loc, false);
 				break;
 			case DK_ENCL:
-				sc_ref(l, &d.enclosure, true);
+				sc_ref(l, &d.encl, true);
 				break;
 			case DK_SLOT:
 				if (sc_uint(l, 0, 1000000, &slot, &d.slot_loc,
@@ -1097,7 +1131,7 @@ static void parse_disks(struct ld *l)
 				sc_str(l, &d.dev, &d.dev_loc);
 				break;
 			case DK_CTRL:
-				sc_ref(l, &d.controller, true);
+				sc_ref(l, &d.ctrl, true);
 				break;
 			}
 		}
@@ -1115,7 +1149,7 @@ static void parse_disks(struct ld *l)
 				continue;
 			}
 			map_require(l, &it, DK_ENCL);
-			if (range && d.enclosure.name)
+			if (range && d.encl.name)
 				expand_range(l, &d, range, rloc);
 			continue;
 		}
@@ -1133,10 +1167,8 @@ static void parse_disks(struct ld *l)
 			    "or `controller` for an internal disk",
 			    d.id ? d.id : "");
 		}
-		if (d.id) {
-			*(struct zp_disk *)zp_vec_push(&l->m->disks) = d;
-			add_disk(l, l->m->disks.len - 1);
-		}
+		if (d.id)
+			store_disk(l, &d);
 	}
 }
 

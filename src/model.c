@@ -25,13 +25,14 @@ struct zp_model *zp_model_new(const char *file)
 	zp_vec_init(&m->mounts, sizeof(struct zp_mount));
 	zp_vec_init(&m->dups, sizeof(struct zp_dup));
 	zp_vec_init(&m->reuses, sizeof(struct zp_reuse));
+	zp_vec_init(&m->far_locs, sizeof(struct zp_loc));
 	return m;
 }
 
 void zp_model_free(struct zp_model *m)
 {
 	struct zp_htab *tabs[8];
-	struct zp_vec *vecs[12];
+	struct zp_vec *vecs[13];
 	size_t i;
 
 	if (!m)
@@ -56,9 +57,10 @@ void zp_model_free(struct zp_model *m)
 	vecs[9] = &m->mounts;
 	vecs[10] = &m->dups;
 	vecs[11] = &m->reuses;
+	vecs[12] = &m->far_locs;
 	for (i = 0; i < 8; i++)
 		zp_htab_release(tabs[i]);
-	for (i = 0; i < 12; i++)
+	for (i = 0; i < 13; i++)
 		zp_vec_release(vecs[i]);
 	free(m->use);
 	zp_arena_release(&m->arena);
@@ -95,7 +97,55 @@ const char *zp_platform_name(enum zp_platform p)
 const struct zp_drive_type *zp_disk_type(const struct zp_model *m,
     const struct zp_disk *d)
 {
-	return d->type.idx >= 0 ? ZP_DT(m, d->type.idx) : NULL;
+	return d->type >= 0 ? ZP_DT(m, d->type) : NULL;
+}
+
+#define AT_FAR 0x80000000u
+#define AT_COL_BITS 20
+#define AT_MAX_DLINE 2047u
+
+zp_at zp_at_pack(struct zp_model *m, struct zp_loc base, struct zp_loc l)
+{
+	uint32_t dl = l.line - base.line;
+
+	if (!l.line)
+		return 0;
+	if (l.line >= base.line && dl <= AT_MAX_DLINE && l.col >= 1 &&
+	    l.col < (1u << AT_COL_BITS))
+		return dl << AT_COL_BITS | l.col;
+	*(struct zp_loc *)zp_vec_push(&m->far_locs) = l;
+	return AT_FAR | (uint32_t)(m->far_locs.len - 1);
+}
+
+struct zp_loc zp_at_loc(const struct zp_model *m, struct zp_loc base,
+    zp_at a)
+{
+	struct zp_loc l = { 0, 0 };
+
+	if (a & AT_FAR)
+		return *ZP_VEC_AT(&m->far_locs, struct zp_loc, a & ~AT_FAR);
+	if (a) {
+		l.line = base.line + (a >> AT_COL_BITS);
+		l.col = a & ((1u << AT_COL_BITS) - 1);
+	}
+	return l;
+}
+
+struct zp_loc zp_disk_loc(const struct zp_model *m, const struct zp_disk *d,
+    enum zp_disk_field f)
+{
+	return zp_at_loc(m, d->loc, d->at[f]);
+}
+
+struct zp_ref zp_disk_ref(const struct zp_model *m, const struct zp_disk *d,
+    enum zp_disk_field f)
+{
+	struct zp_ref r;
+
+	r.name = f == ZP_DF_TYPE ? d->type_name : d->place_name;
+	r.idx = f == ZP_DF_TYPE ? d->type : d->place;
+	r.loc = zp_disk_loc(m, d, f);
+	return r;
 }
 
 const struct zp_disk *zp_ref_disk(const struct zp_model *m,

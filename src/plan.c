@@ -353,10 +353,10 @@ struct planner {
 
 static int32_t place_of(const struct planner *pl, const struct zp_disk *x)
 {
-	if (x->enclosure.name)
-		return x->enclosure.idx;
-	if (x->controller.name && x->controller.idx >= 0)
-		return (int32_t)pl->nencl + x->controller.idx;
+	if (!x->internal)
+		return x->place;
+	if (x->place >= 0)
+		return (int32_t)pl->nencl + x->place;
 	return -1;
 }
 
@@ -375,11 +375,11 @@ static void build(struct planner *pl)
 
 		/* free: named nowhere; a second disk of one id cannot be named
 		 * (id-duplicate), nor a disk without type or place */
-		if (m->use[i].kind != ZP_USE_NONE || x->type.idx < 0 ||
+		if (m->use[i].kind != ZP_USE_NONE || x->type < 0 ||
 		    place < 0 || x->dup_id)
 			continue;
 		fd[nfd].place = (uint32_t)place;
-		fd[nfd].type = x->type.idx;
+		fd[nfd].type = x->type;
 		fd[nfd].slot = x->slot;
 		fd[nfd].disk = (int32_t)i;
 		nfd++;
@@ -630,7 +630,7 @@ static int32_t explicit_data_type(const struct zp_model *m,
 		for (i = 0; i < p->vdevs.v[v].n; i++) {
 			const struct zp_disk *x = zp_ref_disk(m,
 			    &p->vdevs.v[v].members[i]);
-			int32_t t = x ? x->type.idx : -1;
+			int32_t t = x ? x->type : -1;
 
 			if (t >= 0 && (best < 0 || ZP_DT(m, t)->size >
 			    ZP_DT(m, best)->size || (ZP_DT(m, t)->size ==
@@ -650,7 +650,7 @@ static void tally(struct planner *pl, int32_t disk, int32_t type)
 	if (disk < 0)
 		return;
 	x = ZP_DISK(pl->m, disk);
-	if (x->type.idx != type || (place = place_of(pl, x)) < 0 ||
+	if (x->type != type || (place = place_of(pl, x)) < 0 ||
 	    pl->pos[place] < 0)
 		return;
 	pl->used[pl->pos[place]]++;

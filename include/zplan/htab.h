@@ -33,6 +33,7 @@ int32_t zp_htab_get(const struct zp_htab *h, const char *key); /* -1: absent */
 /* The slot holding key, or -1; zp_htab_key gives the stored key. */
 int32_t zp_htab_slot(const struct zp_htab *h, const char *key);
 const char *zp_htab_key(const struct zp_htab *h, int32_t slot);
+int32_t zp_htab_val(const struct zp_htab *h, int32_t slot);
 uint64_t zp_hash(const char *s);
 
 #endif

@@ -101,17 +101,32 @@ struct zp_enclosure {
 	struct zp_refs controllers; /* default (unset): all controllers */
 };
 
+/* A location inside an object's entry, packed in 4 bytes against the
+ * entry's own location: the line after it (0-2047) in the high 11 bits,
+ * the column (1 to 2^20 - 1) in the low 20; 0 when absent. A location that
+ * does not fit (minified JSON: one line, any column) is kept whole in the
+ * model's far_locs and packed as its index with the top bit set, so every
+ * location stays exact. zp_at_pack and zp_at_loc convert. */
+typedef uint32_t zp_at;
+
+/* The located fields of a disk (its at[] and zp_disk_loc). */
+enum zp_disk_field { ZP_DF_ID, ZP_DF_SLOT, ZP_DF_DEV, ZP_DF_TYPE,
+	ZP_DF_PLACE, ZP_DF_N };
+
+/* A disk: 80 bytes, the model's most numerous object (a fleet has
+ * 100,000); its locations packed, and its place one reference: the
+ * enclosure it sits in, or the controller it is internal to. */
 struct zp_disk {
 	const char *id;
-	struct zp_loc loc, id_loc;  /* range disks: the range entry, its slots */
+	const char *dev;            /* always set after expansion */
+	const char *type_name;      /* as written; NULL: absent */
+	const char *place_name;     /* enclosure (controller if internal) */
+	int32_t type, place;        /* resolved by link.c; -1: unresolved */
+	struct zp_loc loc;          /* range disks: the range entry */
 	uint32_t src;               /* index of its entry in disks: */
 	int32_t slot;               /* -1: not in an enclosure */
-	struct zp_loc slot_loc;
-	struct zp_ref enclosure;
-	struct zp_ref controller;   /* internal disk */
-	struct zp_ref type;
-	const char *dev;            /* always set after expansion */
-	struct zp_loc dev_loc;
+	zp_at at[ZP_DF_N];          /* range disks: id and slot at the range */
+	bool internal;              /* place is a controller */
 	bool from_range, dev_default;
 	bool dup_id;                /* a disk of this id came before */
 };
@@ -267,6 +282,7 @@ struct zp_model {
 	/* disk index -> where it is used, built by link.c */
 	struct zp_disk_use *use;
 	struct zp_vec dups;         /* struct zp_dup */
+	struct zp_vec far_locs;     /* struct zp_loc: zp_at that do not fit */
 	struct zp_vec reuses;       /* struct zp_reuse */
 };
 
@@ -320,6 +336,30 @@ const char *zp_platform_name(enum zp_platform p);
 /* The drive type of a disk, or NULL when unresolved. */
 const struct zp_drive_type *zp_disk_type(const struct zp_model *m,
     const struct zp_disk *d);
+/* Packs l, a location inside the entry at base (see zp_at). */
+zp_at zp_at_pack(struct zp_model *m, struct zp_loc base, struct zp_loc l);
+struct zp_loc zp_at_loc(const struct zp_model *m, struct zp_loc base,
+    zp_at a);
+/* Where field f of disk d is written ({0, 0}: nowhere). */
+struct zp_loc zp_disk_loc(const struct zp_model *m, const struct zp_disk *d,
+    enum zp_disk_field f);
+/* The disk's type or place (ZP_DF_TYPE, ZP_DF_PLACE) as a reference. */
+struct zp_ref zp_disk_ref(const struct zp_model *m, const struct zp_disk *d,
+    enum zp_disk_field f);
+/* Its enclosure, and the controller it is internal to: -1 when not. */
+static inline int32_t zp_disk_encl(const struct zp_disk *d)
+{
+	return d->internal ? -1 : d->place;
+}
+static inline int32_t zp_disk_ctrl(const struct zp_disk *d)
+{
+	return d->internal ? d->place : -1;
+}
+/* The enclosure's id as written, or NULL for an internal disk. */
+static inline const char *zp_disk_encl_name(const struct zp_disk *d)
+{
+	return d->internal ? NULL : d->place_name;
+}
 /* The disk a reference points at, or NULL. */
 const struct zp_disk *zp_ref_disk(const struct zp_model *m,
     const struct zp_ref *r);
