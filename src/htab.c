@@ -22,7 +22,7 @@ uint64_t zp_hash(const char *s)
 }
 
 /* The 32 bits a slot keeps: never 0, so that 0 marks an empty slot. */
-static uint32_t tag(const char *key)
+uint32_t zp_htab_tag(const char *key)
 {
 	uint64_t h = zp_hash(key);
 
@@ -131,9 +131,9 @@ static int32_t find(const struct zp_htab *h, const char *key, uint32_t t)
 	return -1 - (int32_t)i;
 }
 
-int32_t zp_htab_put(struct zp_htab *h, const char *key, int32_t val)
+int32_t zp_htab_put_tag(struct zp_htab *h, const char *key, uint32_t t,
+    int32_t val)
 {
-	uint32_t t = tag(key);
 	int32_t i;
 
 	/* at 3/4 a miss probes about 8 slots: one or two cache lines */
@@ -150,14 +150,25 @@ int32_t zp_htab_put(struct zp_htab *h, const char *key, int32_t val)
 	return -1;
 }
 
-int32_t zp_htab_slot(const struct zp_htab *h, const char *key)
+int32_t zp_htab_put(struct zp_htab *h, const char *key, int32_t val)
+{
+	return zp_htab_put_tag(h, key, zp_htab_tag(key), val);
+}
+
+int32_t zp_htab_slot_tag(const struct zp_htab *h, const char *key,
+    uint32_t t)
 {
 	int32_t i;
 
 	if (!h->cap)
 		return -1;
-	i = find(h, key, tag(key));
+	i = find(h, key, t);
 	return i < 0 ? -1 : i;
+}
+
+int32_t zp_htab_slot(const struct zp_htab *h, const char *key)
+{
+	return zp_htab_slot_tag(h, key, zp_htab_tag(key));
 }
 
 int32_t zp_htab_get(const struct zp_htab *h, const char *key)
@@ -165,4 +176,18 @@ int32_t zp_htab_get(const struct zp_htab *h, const char *key)
 	int32_t slot = zp_htab_slot(h, key);
 
 	return slot < 0 ? -1 : val_of(h->slots[slot]);
+}
+
+void zp_htab_prefetch(const struct zp_htab *h, uint32_t t)
+{
+	if (h->cap)
+		__builtin_prefetch(&h->slots[t & (h->cap - 1)]);
+}
+
+void zp_htab_reserve(struct zp_htab *h, size_t n)
+{
+	if (!h->cap)
+		alloc_slots(h, 16);
+	while ((h->len + n) * 4 > h->cap * 3)
+		grow(h);
 }

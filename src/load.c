@@ -38,6 +38,10 @@ struct ld {
 	uint64_t expanded;
 	char path[512];
 	size_t plen;
+	/* disk references not yet looked up (flush_refs), their ids */
+	struct zp_vec pending;  /* struct zp_ref * */
+	char *pend_text;
+	size_t pend_len, pend_cap;
 };
 
 /* ---- events and errors ---- */
@@ -419,13 +423,16 @@ static void sc_ref(struct ld *l, struct zp_ref *r, bool shared)
 	sc_id(l, &r->name, &r->loc, shared);
 }
 
-/* A reference to a disk: when the disk is already known the reference is
- * resolved here (link.c resolves the rest) and its id string is shared, not
- * copied (a fleet names 100,000 disks twice). */
+/* A reference to a disk. It is looked up in batches (flush_refs): one at a
+ * time, each lookup in a fleet's id table was a miss to memory. Until then
+ * its name is pending_name and its id waits in pend_text, at the offset
+ * its idx encodes; the caller hands its final address to defer_ref. */
+static const char pending_name[] = "(pending)";
+
 static void sc_disk_ref(struct ld *l, struct zp_ref *r)
 {
 	const char *s = scalar(l, "a disk id"), *why;
-	int32_t slot;
+	size_t n;
 
 	r->idx = -1;
 	r->name = NULL;
@@ -436,20 +443,82 @@ static void sc_disk_ref(struct ld *l, struct zp_ref *r)
 		return;
 	}
 	r->loc = l->ev.loc;
-	slot = zp_htab_slot(&l->m->h_disks, s);
+	n = l->ev.len + 1;
+	if (l->pend_len + n > l->pend_cap) {
+		l->pend_cap = (l->pend_len + n) * 2;
+		l->pend_text = zp_xrealloc(l->pend_text, l->pend_cap);
+	}
+	memcpy(l->pend_text + l->pend_len, s, n);
+	r->name = pending_name;
+	r->idx = -2 - (int32_t)l->pend_len;
+	l->pend_len += n;
+}
+
+static void resolve_pending(struct ld *l, struct zp_ref *r, uint32_t tag)
+{
+	struct zp_htab *h = &l->m->h_disks;
+	const char *s = l->pend_text + (size_t)(-2 - (int64_t)r->idx);
+	int32_t slot = zp_htab_slot_tag(h, s, tag);
+
+	/* a known disk's id string is shared, not copied (a fleet names
+	 * 100,000 disks twice); link.c resolves disks defined later */
 	if (slot >= 0) {
-		r->name = zp_htab_key(&l->m->h_disks, slot);
-		r->idx = zp_htab_val(&l->m->h_disks, slot);
+		r->name = zp_htab_key(h, slot);
+		r->idx = zp_htab_val(h, slot);
 	} else {
-		r->name = zp_arena_strndup(&l->m->arena, s, l->ev.len);
+		r->name = zp_arena_strdup(&l->m->arena, s);
+		r->idx = -1;
 	}
 }
 
-/* Records disk i in the id table as it is read (dups for id-duplicate). */
-static void add_disk(struct ld *l, size_t i)
+/* Looks up every pending reference: each slot is prefetched
+ * ZP_HTAB_AHEAD references before it is probed. */
+static void flush_refs(struct ld *l)
+{
+	struct zp_ref **q = (struct zp_ref **)l->pending.data;
+	size_t n = l->pending.len, i;
+	uint32_t tags[ZP_HTAB_AHEAD];
+
+	/* the tag of reference i - AHEAD is used before i's takes its
+	 * place in the ring */
+	for (i = 0; i < n + ZP_HTAB_AHEAD; i++) {
+		if (i >= ZP_HTAB_AHEAD)
+			resolve_pending(l, q[i - ZP_HTAB_AHEAD],
+			    tags[i % ZP_HTAB_AHEAD]);
+		if (i < n) {
+			const char *s = l->pend_text +
+			    (size_t)(-2 - (int64_t)q[i]->idx);
+
+			tags[i % ZP_HTAB_AHEAD] = zp_htab_tag(s);
+			zp_htab_prefetch(&l->m->h_disks,
+			    tags[i % ZP_HTAB_AHEAD]);
+		}
+	}
+	l->pending.len = 0;
+	l->pend_len = 0;
+}
+
+/* r, made by sc_disk_ref, is where it stays: queue it. */
+static void defer_ref(struct ld *l, struct zp_ref *r)
+{
+	if (r->name == pending_name)
+		*(struct zp_ref **)zp_vec_push(&l->pending) = r;
+}
+
+/* Between references (none made and not yet deferred): flushes a full
+ * batch. */
+static void maybe_flush(struct ld *l)
+{
+	if (l->pending.len >= 4096)
+		flush_refs(l);
+}
+
+/* Records disk i (its id's tag given) in the id table; dups for
+ * id-duplicate. */
+static void add_disk(struct ld *l, size_t i, uint32_t tag)
 {
 	const char *id = ZP_DISK(l->m, i)->id;
-	int32_t first = zp_htab_put(&l->m->h_disks, id, (int32_t)i);
+	int32_t first = zp_htab_put_tag(&l->m->h_disks, id, tag, (int32_t)i);
 
 	if (first >= 0) {
 		struct zp_dup *d = zp_vec_push(&l->m->dups);
@@ -459,6 +528,27 @@ static void add_disk(struct ld *l, size_t i)
 		d->owner = -1;
 		d->first = first;
 		d->second = (int32_t)i;
+	}
+}
+
+/* Records the disks read from index first on, in file order, with the
+ * slots prefetched as in flush_refs. */
+static void add_disks(struct ld *l, size_t first)
+{
+	size_t n = l->m->disks.len, i;
+	uint32_t tags[ZP_HTAB_AHEAD];
+
+	zp_htab_reserve(&l->m->h_disks, n - first);
+	for (i = first; i < n + ZP_HTAB_AHEAD; i++) {
+		if (i >= first + ZP_HTAB_AHEAD)
+			add_disk(l, i - ZP_HTAB_AHEAD,
+			    tags[i % ZP_HTAB_AHEAD]);
+		if (i < n) {
+			tags[i % ZP_HTAB_AHEAD] =
+			    zp_htab_tag(ZP_DISK(l->m, i)->id);
+			zp_htab_prefetch(&l->m->h_disks,
+			    tags[i % ZP_HTAB_AHEAD]);
+		}
 	}
 }
 
@@ -579,6 +669,13 @@ static void ref_list(struct ld *l, struct zp_refs *out, enum refmode mode,
 	}
 	out->v = zp_scratch_commit(&l->scratch, &l->m->arena, mark,
 	    sizeof(struct zp_ref), &out->n);
+	if (mode == REF_DISK) {
+		size_t i;
+
+		for (i = 0; i < out->n; i++)
+			defer_ref(l, &out->v[i]);
+		maybe_flush(l);
+	}
 }
 
 /* key: value pairs of free keys (ZFS properties and pool options). */
@@ -1049,7 +1146,6 @@ static void store_disk(struct ld *l, const struct disk_in *in)
 	x->at[ZP_DF_DEV] = zp_at_pack(m, in->loc, in->dev_loc);
 	x->at[ZP_DF_TYPE] = zp_at_pack(m, in->loc, in->type.loc);
 	x->at[ZP_DF_PLACE] = zp_at_pack(m, in->loc, place->loc);
-	add_disk(l, m->disks.len - 1);
 }
 
 static void expand_range(struct ld *l, struct disk_in *d, const char *range,
@@ -1087,6 +1183,7 @@ static void parse_disks(struct ld *l)
 		NULL
 	};
 	struct seqit si;
+	size_t first = l->m->disks.len;
 
 	if (!seq_begin(l, &si, "a list of disks"))
 		return;
@@ -1170,6 +1267,7 @@ static void parse_disks(struct ld *l)
 		if (d.id)
 			store_disk(l, &d);
 	}
+	add_disks(l, first);
 }
 
 /* ---- pools ---- */
@@ -1197,6 +1295,8 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 		v->members = zp_arena_alloc(&l->m->arena, sizeof(r));
 		v->members[0] = r;
 		v->n = 1;
+		defer_ref(l, &v->members[0]);
+		maybe_flush(l);
 		return true;
 	}
 	if (!map_begin(l, &it, vdev_keys, bare ? "a log device (a disk id "
@@ -1224,6 +1324,8 @@ static bool parse_vdev(struct ld *l, struct zp_vdev *v, bool bare)
 			v->members = zp_arena_alloc(&l->m->arena, sizeof(r));
 			v->members[0] = r;
 			v->n = 1;
+			defer_ref(l, &v->members[0]);
+			maybe_flush(l);
 		} else {
 			struct zp_refs rs;
 
@@ -1990,6 +2092,7 @@ static struct zp_model *build(const char *file, FILE *f, const char *buf,
 	l.m = m;
 	l.d = d;
 	zp_htab_init(&l.interned, 64);
+	zp_vec_init(&l.pending, sizeof(struct zp_ref *));
 	if (buf) {
 		size_t i = 0;
 
@@ -2021,13 +2124,18 @@ static struct zp_model *build(const char *file, FILE *f, const char *buf,
 	l.src->close(l.src);
 	if (l.fatal)
 		goto fail;
+	flush_refs(&l);
 	zp_htab_release(&l.interned);
 	zp_scratch_release(&l.scratch);
+	zp_vec_release(&l.pending);
+	free(l.pend_text);
 	zp_link(m);
 	return m;
 fail:
 	zp_htab_release(&l.interned);
 	zp_scratch_release(&l.scratch);
+	zp_vec_release(&l.pending);
+	free(l.pend_text);
 	zp_model_free(m);
 	*status = dup_key ? 1 : 2;
 	return NULL;

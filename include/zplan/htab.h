@@ -36,4 +36,19 @@ const char *zp_htab_key(const struct zp_htab *h, int32_t slot);
 int32_t zp_htab_val(const struct zp_htab *h, int32_t slot);
 uint64_t zp_hash(const char *s);
 
+/* Batches: a table larger than the caches costs a memory miss a probe.
+ * A caller with many keys at hand takes each key's tag, prefetches its
+ * slot, and probes a few keys later, when the slot has arrived: */
+uint32_t zp_htab_tag(const char *key);
+void zp_htab_prefetch(const struct zp_htab *h, uint32_t tag);
+/* zp_htab_put and zp_htab_slot for a key whose tag is known. */
+int32_t zp_htab_put_tag(struct zp_htab *h, const char *key, uint32_t tag,
+    int32_t val);
+int32_t zp_htab_slot_tag(const struct zp_htab *h, const char *key,
+    uint32_t tag);
+/* Room for n more keys: puts do not grow (move) the table meanwhile. */
+void zp_htab_reserve(struct zp_htab *h, size_t n);
+/* How far ahead of its probe a batch prefetches. */
+#define ZP_HTAB_AHEAD 16
+
 #endif
