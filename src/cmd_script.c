@@ -14,15 +14,27 @@
 #include "zplan/script.h"
 #include "zplan/sha256.h"
 
-/* One file to write. */
+/* One file to write: a host's script, made as it is written, or text
+ * already made (vdev_id.conf). */
 struct out {
 	char *name;             /* "ID.sh", "vdev_id.conf" */
-	char *data;
+	const struct zp_host *host;
+	char *data;             /* when no host */
 	size_t len;
 	mode_t mode;
 	const char *banner;     /* "host", "file" */
 	const char *id;
 };
+
+/* Writes o to f; -1 on a write error. A fleet's scripts are 46 MB: each is
+ * written as it is made, never held whole. */
+static int emit_out(FILE *f, const struct out *o,
+    const struct zp_script_plan *plan, const struct zp_script_opts *so)
+{
+	if (o->host)
+		return zp_script_host(f, plan, o->host, so);
+	return fwrite(o->data, 1, o->len, f) == o->len ? 0 : -1;
+}
 
 static const char *const only_names[] = {
 	"pools", "datasets", "shares", "mounts", "vdev-id", NULL
@@ -65,22 +77,6 @@ static void host_list(FILE *f, const struct zp_host *h, size_t n)
 		fprintf(f, " and %zu more", n - 10);
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Every temporary file reaches the disk before any is renamed. On Linux
  * one syncfs() of the directory's filesystem does that for all of them: a
  * fleet writes thousands of scripts, and an fsync each took 0.14 ms, plus
@@ -109,7 +105,8 @@ static int sync_dir(const char *dir)
 /* Writes every file under dir: each to a temporary name first, then all
  * renamed into place, so that a file appears whole or not at all, and
  * none appears unless all could be written. dir is made if missing. */
-static int write_files(const char *dir, struct out *v, size_t n)
+static int write_files(const char *dir, struct out *v, size_t n,
+    const struct zp_script_plan *plan, const struct zp_script_opts *so)
 {
 	char **tmp = zp_xcalloc(n + 1, sizeof(char *));
 	char **fin = zp_xcalloc(n + 1, sizeof(char *));
@@ -140,25 +137,30 @@ static int write_files(const char *dir, struct out *v, size_t n)
 		}
 	}
 	for (i = 0; i < n; i++) {
+		FILE *f = NULL;
 		int fd;
 
 		tmp[i] = zp_xmalloc(strlen(dir) + strlen(v[i].name) + 16);
 		sprintf(tmp[i], "%s/.%s.XXXXXX", dir, v[i].name);
-		if ((fd = mkstemp(tmp[i])) < 0) {
+		if ((fd = mkstemp(tmp[i])) < 0 || !(f = fdopen(fd, "w"))) {
 			fprintf(stderr, "zplan script: cannot write in %s: %s; "
 			    "nothing written\n", dir, strerror(errno));
+			if (fd >= 0) {
+				close(fd);
+				unlink(tmp[i]);
+			}
 			free(tmp[i]);
 			tmp[i] = NULL;
 			goto out;
 		}
-		if (write_all(fd, v[i].data, v[i].len) || fchmod(fd,
-		    v[i].mode) || (!SYNC_ONCE && fsync(fd))) {
+		if (emit_out(f, &v[i], plan, so) || fflush(f) ||
+		    fchmod(fd, v[i].mode) || (!SYNC_ONCE && fsync(fd))) {
 			fprintf(stderr, "zplan script: cannot write %s: %s; "
 			    "nothing written\n", fin[i], strerror(errno));
-			close(fd);
+			fclose(f);
 			goto out;
 		}
-		if (close(fd)) {
+		if (fclose(f)) {
 			fprintf(stderr, "zplan script: cannot write %s: %s; "
 			    "nothing written\n", fin[i], strerror(errno));
 			goto out;
@@ -303,8 +305,7 @@ static int exec_script(int argc, char **argv)
 			rc = 1;
 			goto done;
 		}
-		v[nv].data = zp_script_host_mem(plan, &hosts[i], &so,
-		    &v[nv].len);
+		v[nv].host = &hosts[i];
 		v[nv].name = zp_xmalloc(strlen(hosts[i].id) + 4);
 		sprintf(v[nv].name, "%s.sh", hosts[i].id);
 		v[nv].mode = 0755;
@@ -355,7 +356,7 @@ static int exec_script(int argc, char **argv)
 		goto done;
 	}
 	if (dir) {
-		if (write_files(dir, v, nv))
+		if (write_files(dir, v, nv, plan, &so))
 			rc = 2;
 		goto done;
 	}
@@ -363,7 +364,8 @@ static int exec_script(int argc, char **argv)
 		if (!host && so.only != ZP_ONLY_VDEV_ID)
 			printf("%s# ==== %s: %s ====\n", i ? "\n" : "",
 			    v[i].banner, v[i].id);
-		fwrite(v[i].data, 1, v[i].len, stdout);
+		if (emit_out(stdout, &v[i], plan, &so))
+			break;
 	}
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "zplan script: cannot write to standard "

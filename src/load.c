@@ -271,7 +271,8 @@ static int map_next(struct ld *l, struct mapit *it)
 		 * the message about an unknown key: printf here cost 7% of a
 		 * fleet's check */
 		for (k = 0; it->keys[k]; k++)
-			if (strcmp(it->keys[k], l->ev.text) == 0)
+			if (it->keys[k][0] == l->ev.text[0] &&
+			    strcmp(it->keys[k], l->ev.text) == 0)
 				break;
 		if (!it->keys[k]) {
 			size_t n = l->ev.len < sizeof(key) ? l->ev.len :
