@@ -206,6 +206,10 @@ void zp_link(struct zp_model *m)
 	m->use = zp_xcalloc(m->disks.len, sizeof(*m->use));
 	for (i = 0; i < m->pools.len; i++)
 		link_pool(m, ZP_POOL(m, i), (int32_t)i);
+	/* every reference to a disk is an index from here on (the planner
+	 * picks by index): the id table goes, before the rules' own tables
+	 * come (a fleet's is 2 MB) */
+	zp_htab_release(&m->h_disks);
 	for (i = 0; i < m->filesystems.len; i++) {
 		struct zp_fs *f = ZP_FS(m, i);
 

@@ -702,12 +702,16 @@ static void kv_map(struct ld *l, struct zp_kvs *out, const char *what)
 				skip(l);
 			continue;
 		}
-		kv.key = zp_arena_strndup(&l->m->arena, kv.key, l->ev.len);
+		/* a fleet's filesystems repeat the same few properties */
+		kv.key = intern(l, kv.key);
 		if (!nx(l))
 			break;
 		path_key(l, kv.key);
-		if (sc_str(l, &kv.val, &kv.vloc))
+		if ((kv.val = scalar(l, "a string"))) {
+			kv.val = intern(l, kv.val);
+			kv.vloc = l->ev.loc;
 			zp_scratch_push(&l->scratch, &kv, sizeof(kv));
+		}
 	}
 	path_set(l, plen);
 	out->v = zp_scratch_commit(&l->scratch, &l->m->arena, mark,

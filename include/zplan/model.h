@@ -276,7 +276,8 @@ struct zp_model {
 	struct zp_vec drive_types, controllers, enclosures, disks, pools,
 	    filesystems, switches, clients, groups, mounts;
 	bool has_mounts;
-	/* id -> index, built by link.c */
+	/* id -> index, built by link.c; h_disks by the loader, and released
+	 * by link.c once every disk reference is resolved */
 	struct zp_htab h_types, h_ctrls, h_encls, h_disks, h_pools, h_fs,
 	    h_switches, h_clients;
 	/* disk index -> where it is used, built by link.c */
