@@ -574,34 +574,20 @@ const struct zp_rule zp_rule_name_invalid = {
 
 static void check_dev_duplicate(const struct zp_model *m, struct zp_diags *d)
 {
-	struct zp_htab h;
-	uint32_t tags[ZP_HTAB_AHEAD];
-	size_t i, n = m->disks.len, a = ZP_HTAB_AHEAD;
+	size_t i;
 
-	/* keyed by the disks' own dev strings: 8 bytes a slot; each slot is
-	 * prefetched a few disks before it is probed (a fleet's table does
-	 * not fit in the caches) */
-	zp_htab_init_vec(&h, n, &m->disks, offsetof(struct zp_disk, dev));
-	for (i = 0; i < n + a; i++) {
-		const struct zp_disk *x = i >= a ? ZP_DISK(m, i - a) : NULL;
-		int32_t first = -1;
+	/* found by link.c, in the id table's slots */
+	for (i = 0; i < m->dev_dups.len; i++) {
+		const struct zp_dup *u = ZP_VEC_AT(&m->dev_dups, struct zp_dup,
+		    i);
+		const struct zp_disk *x = ZP_DISK(m, u->second);
+		const struct zp_disk *first = ZP_DISK(m, u->first);
 
-		/* disk i - a's tag is used before disk i's takes its place */
-		if (x && !x->dev_default)   /* else id-duplicate's */
-			first = zp_htab_put_tag(&h, x->dev, tags[i % a],
-			    (int32_t)(i - a));
-		if (first >= 0)
-			zp_report(d, ZR_DEV_DUPLICATE, DEV_LOC(m, x),
-			    disk_path(d, x), "disks %s and %s both name %s "
-			    "(line %u): one physical disk would count twice; "
-			    "fix the dev of one", ZP_DISK(m, first)->id, x->id,
-			    x->dev, DEV_LOC(m, ZP_DISK(m, first)).line);
-		if (i < n) {
-			tags[i % a] = zp_htab_tag(ZP_DISK(m, i)->dev);
-			zp_htab_prefetch(&h, tags[i % a]);
-		}
+		zp_report(d, ZR_DEV_DUPLICATE, DEV_LOC(m, x), disk_path(d, x),
+		    "disks %s and %s both name %s (line %u): one physical "
+		    "disk would count twice; fix the dev of one", first->id,
+		    x->id, x->dev, DEV_LOC(m, first).line);
 	}
-	zp_htab_release(&h);
 }
 
 const struct zp_rule zp_rule_dev_duplicate = {

@@ -82,6 +82,13 @@ void zp_htab_release(struct zp_htab *h)
 	h->cap = h->len = 0;
 }
 
+void zp_htab_rekey(struct zp_htab *h, size_t off)
+{
+	memset(h->slots, 0, h->cap * sizeof(*h->slots));
+	h->len = 0;
+	h->off = off;
+}
+
 const char *zp_htab_key(const struct zp_htab *h, int32_t slot)
 {
 	const struct zp_vec *v = h->vec;

@@ -121,6 +121,41 @@ static void link_pool(struct zp_model *m, struct zp_pool *p, int32_t pi)
 	resolve(&m->h_types, &p->spares_intent.type);
 }
 
+/* Records each disk whose dev path a disk before it names too (defaults,
+ * made from ids, are id-duplicate's). The table is the id table rekeyed;
+ * each slot is prefetched a few disks before it is probed, as the loader
+ * does. */
+static void dev_dups(struct zp_model *m)
+{
+	struct zp_htab *h = &m->h_disks;
+	uint32_t tags[ZP_HTAB_AHEAD];
+	size_t i, n = m->disks.len, a = ZP_HTAB_AHEAD;
+
+	zp_htab_rekey(h, offsetof(struct zp_disk, dev));
+	zp_htab_reserve(h, n);
+	for (i = 0; i < n + a; i++) {
+		const struct zp_disk *x = i >= a ? ZP_DISK(m, i - a) : NULL;
+		int32_t first = -1;
+
+		/* disk i - a's tag is used before disk i's takes its place */
+		if (x && !x->dev_default)
+			first = zp_htab_put_tag(h, x->dev, tags[i % a],
+			    (int32_t)(i - a));
+		if (first >= 0) {
+			struct zp_dup *d = zp_vec_push(&m->dev_dups);
+
+			d->kind = ZP_K_DISK;
+			d->owner = -1;
+			d->first = first;
+			d->second = (int32_t)(i - a);
+		}
+		if (i < n) {
+			tags[i % a] = zp_htab_tag(ZP_DISK(m, i)->dev);
+			zp_htab_prefetch(h, tags[i % a]);
+		}
+	}
+}
+
 /* The pool of "pool/a/b": its first component. */
 static int32_t fs_pool(const struct zp_model *m, const char *name)
 {
@@ -207,8 +242,9 @@ void zp_link(struct zp_model *m)
 	for (i = 0; i < m->pools.len; i++)
 		link_pool(m, ZP_POOL(m, i), (int32_t)i);
 	/* every reference to a disk is an index from here on (the planner
-	 * picks by index): the id table goes, before the rules' own tables
-	 * come (a fleet's is 2 MB) */
+	 * picks by index): the id table's slots serve once more, for the dev
+	 * paths, and go before the rules' own tables come (a fleet's is 2 MB) */
+	dev_dups(m);
 	zp_htab_release(&m->h_disks);
 	for (i = 0; i < m->filesystems.len; i++) {
 		struct zp_fs *f = ZP_FS(m, i);

@@ -24,6 +24,7 @@ struct zp_model *zp_model_new(const char *file)
 	zp_vec_init(&m->groups, sizeof(struct zp_mount_group));
 	zp_vec_init(&m->mounts, sizeof(struct zp_mount));
 	zp_vec_init(&m->dups, sizeof(struct zp_dup));
+	zp_vec_init(&m->dev_dups, sizeof(struct zp_dup));
 	zp_vec_init(&m->reuses, sizeof(struct zp_reuse));
 	zp_vec_init(&m->far_locs, sizeof(struct zp_loc));
 	return m;
@@ -32,7 +33,7 @@ struct zp_model *zp_model_new(const char *file)
 void zp_model_free(struct zp_model *m)
 {
 	struct zp_htab *tabs[8];
-	struct zp_vec *vecs[13];
+	struct zp_vec *vecs[14];
 	size_t i;
 
 	if (!m)
@@ -58,9 +59,10 @@ void zp_model_free(struct zp_model *m)
 	vecs[10] = &m->dups;
 	vecs[11] = &m->reuses;
 	vecs[12] = &m->far_locs;
+	vecs[13] = &m->dev_dups;
 	for (i = 0; i < 8; i++)
 		zp_htab_release(tabs[i]);
-	for (i = 0; i < 13; i++)
+	for (i = 0; i < 14; i++)
 		zp_vec_release(vecs[i]);
 	free(m->use);
 	zp_arena_release(&m->arena);

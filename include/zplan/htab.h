@@ -26,6 +26,9 @@ void zp_htab_init(struct zp_htab *h, size_t expect);
 void zp_htab_init_vec(struct zp_htab *h, size_t expect,
     const struct zp_vec *vec, size_t off);
 void zp_htab_release(struct zp_htab *h);
+/* Empties a table made by zp_htab_init_vec and keys it by the string at
+ * off instead: the same slots serve a second lookup of the same objects. */
+void zp_htab_rekey(struct zp_htab *h, size_t off);
 /* Inserts key -> val; when key is present, leaves it and returns the index
  * stored for it, else returns -1. */
 int32_t zp_htab_put(struct zp_htab *h, const char *key, int32_t val);

@@ -283,6 +283,9 @@ struct zp_model {
 	/* disk index -> where it is used, built by link.c */
 	struct zp_disk_use *use;
 	struct zp_vec dups;         /* struct zp_dup */
+	/* disks whose dev a disk before them names too (struct zp_dup,
+	 * kind ZP_K_DISK), found by link.c for dev-duplicate */
+	struct zp_vec dev_dups;
 	struct zp_vec far_locs;     /* struct zp_loc: zp_at that do not fit */
 	struct zp_vec reuses;       /* struct zp_reuse */
 };
