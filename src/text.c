@@ -84,17 +84,24 @@ void zp_sh_quote(FILE *out, const char *s)
 
 void zp_json_str(FILE *out, const char *s)
 {
+	const char *run = s;
+
+	/* runs that need no escape are written at once: a plan of a fleet
+	 * writes 15 MB of strings */
 	putc('"', out);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
+		if (c != '"' && c != '\\' && c >= 0x20)
+			continue;
+		fwrite(run, 1, (size_t)(s - run), out);
+		run = s + 1;
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
 		else
-			putc(c, out);
+			fprintf(out, "\\u%04x", c);
 	}
+	fwrite(run, 1, (size_t)(s - run), out);
 	putc('"', out);
 }
 
