@@ -16,49 +16,57 @@ mkdir -p "$W"
 cc -O2 -o "$W/yaml_scan" "$SHARED/bench/yaml_scan.c" -lyaml
 cc -O2 -o "$W/runstat" "$TOP/tests/bench/runstat.c"
 
-# the run of median wall time: "wall rss cpu"
-median() { sort -n | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'; }
-measure() { # CMD...
-	i=0
-	: >"$W/runs"
-	while [ "$i" -lt "$RUNS" ]; do
-		"$W/runstat" "$@" >>"$W/runs" || true
-		i=$((i + 1))
-	done
-	median <"$W/runs"
-}
+# median of column c of the lines on stdin
+median() { sort -g -k "$1,$1" | awk -v c="$1" '{ v[NR] = $c } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
     "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
     "$(uname -sr); $(date -u +%Y-%m-%d); $("$ZPLAN" --version 2>/dev/null | head -1)"
-echo "median of $RUNS runs; ratio = time / yaml_scan's time on the same file"
+echo "median of $RUNS runs; a run times yaml_scan, then each command on the same"
+echo "file, and ratio is a command's time over that run's yaml_scan time (so"
+echo "that a machine whose speed drifts compares like with like)"
 echo
 : >"$W/results.txt"
 printf '%-8s %-11s %-9s %-16s %7s %6s %7s %8s %8s\n' disks mounts "file MB" command \
     "time s" ratio "cpu s" "RSS MB" RSS/file
+cmds="check|capacity --format json|plan --format json|script -o $W/out"
 for n in $SIZES; do
 	for mode in round-robin explicit; do
 		f=$W/fleet-$n-$mode.yaml
 		[ -s "$f" ] || python3 "$SHARED/bench/gen_fleet.py" --disks "$n" --mounts "$mode" >"$f"
 		size=$(wc -c <"$f")
-		base=
-		for cmd in yaml_scan "check" "capacity --format json" "plan --format json" \
-		    "script -o $W/out"; do
-			rm -rf "$W/out"
-			if [ "$cmd" = yaml_scan ]; then
-				set -- $(measure "$W/yaml_scan" "$f")
-			else
-				# shellcheck disable=SC2086
-				set -- $(measure "$ZPLAN" $cmd "$f")
-			fi
-			rm -rf "$W/out"
-			base=${base:-$1}
-			name=${cmd%% -*}
-			echo "$n $mode $name $1 $2 $3" >>"$W/results.txt"
-			awk -v n="$n" -v m="$mode" -v c="$name" -v t="$1" -v r="$2" -v cpu="$3" \
-			    -v b="$base" -v s="$size" 'BEGIN {
+		: >"$W/runs"
+		i=0
+		while [ "$i" -lt "$RUNS" ]; do
+			# shellcheck disable=SC2046
+			set -- $("$W/runstat" "$W/yaml_scan" "$f")
+			base=$1
+			echo "yaml_scan $1 $2 $3 1" >>"$W/runs"
+			IFS='|'
+			for cmd in $cmds; do
+				IFS=' '
+				rm -rf "$W/out"
+				# shellcheck disable=SC2046,SC2086
+				set -- $("$W/runstat" "$ZPLAN" $cmd "$f") || true
+				rm -rf "$W/out"
+				echo "${cmd%% *} $1 $2 $3 $(awk -v t="$1" -v b="$base" 'BEGIN { print t / b }')" \
+				    >>"$W/runs"
+				IFS='|'
+			done
+			IFS=' '
+			i=$((i + 1))
+		done
+		for name in yaml_scan check capacity plan script; do
+			grep "^$name " "$W/runs" >"$W/one"
+			t=$(median 2 <"$W/one")
+			r=$(median 3 <"$W/one")
+			c=$(median 4 <"$W/one")
+			q=$(median 5 <"$W/one")
+			echo "$n $mode $name $t $r $c $q" >>"$W/results.txt"
+			awk -v n="$n" -v m="$mode" -v c="$name" -v t="$t" -v r="$r" -v cpu="$c" \
+			    -v q="$q" -v s="$size" 'BEGIN {
 				printf "%-8s %-11s %-9.1f %-16s %7.3f %6.2f %7.3f %8.1f %8.2f\n",
-				    n, m, s / 1e6, c, t, t / b, cpu, r * 1024 / 1e6, r * 1024 / s }'
+				    n, m, s / 1e6, c, t, q, cpu, r * 1024 / 1e6, r * 1024 / s }'
 		done
 	done
 done
