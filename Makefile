@@ -13,9 +13,9 @@ OPT ?= -O2 -g
 SAN ?=
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lyaml -ljansson)
-CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread -Wall -Wextra -Werror \
 	-Iinclude $(PKG_CFLAGS) $(OPT) $(SAN) $(CFLAGS)
-LDFLAGS_ALL = $(SAN) $(LDFLAGS)
+LDFLAGS_ALL = -pthread $(SAN) $(LDFLAGS)
 
 SRC = $(sort $(wildcard src/*.c) $(wildcard rules/*.c))
 LIB_SRC = $(filter-out src/main.c,$(SRC))
@@ -103,10 +103,10 @@ fuzz-deps:
 fuzz-build: fuzz-deps
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang SAN="$(FUZZ_SAN)" OPT="-O1 -g" \
 		$(filter-out $(FUZZ_BUILD)/src/main.o,$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o))
-	clang -std=c11 -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
+	clang -std=c11 -pthread -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
 		-o $(FUZZ_BUILD)/fuzz_yaml tests/fuzz/fuzz_load.c \
 		$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(PKG_LIBS)
-	clang -std=c11 -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
+	clang -std=c11 -pthread -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
 		-DFUZZ_JSON -o $(FUZZ_BUILD)/fuzz_json tests/fuzz/fuzz_load.c \
 		$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(PKG_LIBS)
 
