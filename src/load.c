@@ -2031,7 +2031,15 @@ static void parse_document(struct ld *l)
 char *zp_slurp(FILE *f, size_t *len)
 {
 	size_t cap = 65536, n = 0, r;
-	char *buf = zp_xmalloc(cap);
+	struct stat st;
+	char *buf;
+
+	/* a file's size is known: one block, populated at once (no copies
+	 * as it grows, no fault a page); one byte more to see the end */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
+		cap = (size_t)st.st_size + 1;
+	buf = zp_xcalloc(cap, 1);
 
 	while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += r;
