@@ -88,11 +88,11 @@ void zp_yaml_str(FILE *out, const char *s)
 		fputs(s, out);
 		return;
 	}
-	putc('"', out);
+	putc_unlocked('"', out);
 	while (*u) {
 		if (*u == '"' || *u == '\\') {
-			putc('\\', out);
-			putc(*u++, out);
+			putc_unlocked('\\', out);
+			putc_unlocked(*u++, out);
 		} else if (*u == '\n') {
 			fputs("\\n", out);
 			u++;
@@ -108,10 +108,10 @@ void zp_yaml_str(FILE *out, const char *s)
 			fprintf(out, "\\u%04X", cp);
 			u += k;
 		} else {
-			putc(*u++, out);
+			putc_unlocked(*u++, out);
 		}
 	}
-	putc('"', out);
+	putc_unlocked('"', out);
 }
 
 void zp_size_str(uint64_t bytes, char *buf, size_t len)
@@ -171,7 +171,7 @@ static void newline(struct w *w, int ind)
 {
 	static const char spaces[] = "                                ";
 
-	putc('\n', w->f);
+	putc_unlocked('\n', w->f);
 	while (ind > 0) {
 		int k = ind < 32 ? ind : 32;
 
@@ -192,7 +192,7 @@ static void before(struct w *w, bool block)
 	f = &w->st[w->top];
 	if (f->kind == 'm') {
 		if (!w->json && !block)
-			putc(' ', w->f);
+			putc_unlocked(' ', w->f);
 		return;
 	}
 	if (f->flow) {
@@ -200,7 +200,7 @@ static void before(struct w *w, bool block)
 			fputs(", ", w->f);
 	} else if (w->json) {
 		if (f->n)
-			putc(',', w->f);
+			putc_unlocked(',', w->f);
 		newline(w, f->ind);
 	} else {
 		newline(w, f->ind);
@@ -226,7 +226,7 @@ static void key(struct w *w, const char *k)
 			fputs(", ", w->f);
 	} else if (w->json) {
 		if (f->n)
-			putc(',', w->f);
+			putc_unlocked(',', w->f);
 		newline(w, f->ind);
 	} else if (!(f->inl && !f->n) && !(w->top == 0 && !f->n)) {
 		newline(w, f->ind);
@@ -259,7 +259,7 @@ static void w_open(struct w *w, char kind, bool flow, size_t items)
 		f->inl = parent->kind == 's' && !flow;
 	}
 	if (flow || w->json)
-		putc(kind == 'm' ? '{' : '[', w->f);
+		putc_unlocked(kind == 'm' ? '{' : '[', w->f);
 }
 
 static void w_close(struct w *w)
@@ -269,9 +269,9 @@ static void w_close(struct w *w)
 	if (w->json && !f->flow && f->n)
 		newline(w, w->top >= 0 ? w->st[w->top].ind : 0);
 	if (f->flow || w->json)
-		putc(f->kind == 'm' ? '}' : ']', w->f);
+		putc_unlocked(f->kind == 'm' ? '}' : ']', w->f);
 	if (w->top < 0)
-		putc('\n', w->f);
+		putc_unlocked('\n', w->f);
 }
 
 static void v_str(struct w *w, const char *s)
