@@ -76,7 +76,9 @@ for n in $SIZES; do
 	done
 done
 echo
-echo "growth of time (and RSS) from each size to the next, same mounts:"
-awk '{ k = $2 " " $3; if (k in t) printf "  %-11s %-10s %8s -> %-8s time x%.1f, RSS x%.1f\n",
-	$2, $3, last[k], $1, $4 / t[k], $5 / r[k]; t[k] = $4; r[k] = $5; last[k] = $1 }' \
-    "$W/results.txt"
+echo "growth from each size to the next, same mounts: time, RSS, and the"
+echo "growth of the ratio to yaml_scan (x1.0: the command grows as the parse"
+echo "does; the parse itself is linear, 10x the bytes, 10x the instructions)"
+awk '{ k = $2 " " $3; if (k in t) printf "  %-11s %-10s %8s -> %-8s time x%.1f, RSS x%.1f, ratio x%.2f\n",
+	$2, $3, last[k], $1, $4 / t[k], $5 / r[k], $7 / q[k];
+	t[k] = $4; r[k] = $5; q[k] = $7; last[k] = $1 }' "$W/results.txt"
