@@ -198,3 +198,21 @@ void zp_htab_reserve(struct zp_htab *h, size_t n)
 	while ((h->len + n) * 4 > h->cap * 3)
 		grow(h);
 }
+
+void zp_htab_batch(const struct zp_htab *h, size_t n,
+    const char *(*key)(void *ctx, size_t i),
+    void (*visit)(void *ctx, size_t i, uint32_t tag), void *ctx)
+{
+	uint32_t tags[ZP_HTAB_AHEAD];
+	size_t i, a = ZP_HTAB_AHEAD;
+
+	for (i = 0; i < n + a; i++) {
+		/* key i - a's tag is used before key i's takes its place */
+		if (i >= a)
+			visit(ctx, i - a, tags[i % a]);
+		if (i < n) {
+			tags[i % a] = zp_htab_tag(key(ctx, i));
+			zp_htab_prefetch(h, tags[i % a]);
+		}
+	}
+}

@@ -121,39 +121,37 @@ static void link_pool(struct zp_model *m, struct zp_pool *p, int32_t pi)
 	resolve(&m->h_types, &p->spares_intent.type);
 }
 
-/* Records each disk whose dev path a disk before it names too (defaults,
- * made from ids, are id-duplicate's). The table is the id table rekeyed;
- * each slot is prefetched a few disks before it is probed, as the loader
- * does. */
+static const char *dev_key(void *ctx, size_t i)
+{
+	return ZP_DISK((struct zp_model *)ctx, i)->dev;
+}
+
+static void dev_visit(void *ctx, size_t i, uint32_t tag)
+{
+	struct zp_model *m = ctx;
+	const struct zp_disk *x = ZP_DISK(m, i);
+	int32_t first;
+
+	if (x->dev_default)
+		return;         /* made from the id: id-duplicate's */
+	first = zp_htab_put_tag(&m->h_disks, x->dev, tag, (int32_t)i);
+	if (first >= 0) {
+		struct zp_dup *d = zp_vec_push(&m->dev_dups);
+
+		d->kind = ZP_K_DISK;
+		d->owner = -1;
+		d->first = first;
+		d->second = (int32_t)i;
+	}
+}
+
+/* Records each disk whose dev path a disk before it names too, in the id
+ * table's slots rekeyed by dev path, in a prefetched batch. */
 static void dev_dups(struct zp_model *m)
 {
-	struct zp_htab *h = &m->h_disks;
-	uint32_t tags[ZP_HTAB_AHEAD];
-	size_t i, n = m->disks.len, a = ZP_HTAB_AHEAD;
-
-	zp_htab_rekey(h, offsetof(struct zp_disk, dev));
-	zp_htab_reserve(h, n);
-	for (i = 0; i < n + a; i++) {
-		const struct zp_disk *x = i >= a ? ZP_DISK(m, i - a) : NULL;
-		int32_t first = -1;
-
-		/* disk i - a's tag is used before disk i's takes its place */
-		if (x && !x->dev_default)
-			first = zp_htab_put_tag(h, x->dev, tags[i % a],
-			    (int32_t)(i - a));
-		if (first >= 0) {
-			struct zp_dup *d = zp_vec_push(&m->dev_dups);
-
-			d->kind = ZP_K_DISK;
-			d->owner = -1;
-			d->first = first;
-			d->second = (int32_t)(i - a);
-		}
-		if (i < n) {
-			tags[i % a] = zp_htab_tag(ZP_DISK(m, i)->dev);
-			zp_htab_prefetch(h, tags[i % a]);
-		}
-	}
+	zp_htab_rekey(&m->h_disks, offsetof(struct zp_disk, dev));
+	zp_htab_reserve(&m->h_disks, m->disks.len);
+	zp_htab_batch(&m->h_disks, m->disks.len, dev_key, dev_visit, m);
 }
 
 /* The pool of "pool/a/b": its first component. */

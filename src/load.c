@@ -472,29 +472,26 @@ static void resolve_pending(struct ld *l, struct zp_ref *r, uint32_t tag)
 	}
 }
 
-/* Looks up every pending reference: each slot is prefetched
- * ZP_HTAB_AHEAD references before it is probed. */
+static const char *pending_key(void *ctx, size_t i)
+{
+	struct ld *l = ctx;
+	const struct zp_ref *r = ((struct zp_ref **)l->pending.data)[i];
+
+	return l->pend_text + (size_t)(-2 - (int64_t)r->idx);
+}
+
+static void pending_visit(void *ctx, size_t i, uint32_t tag)
+{
+	struct ld *l = ctx;
+
+	resolve_pending(l, ((struct zp_ref **)l->pending.data)[i], tag);
+}
+
+/* Looks up every pending reference, in a prefetched batch. */
 static void flush_refs(struct ld *l)
 {
-	struct zp_ref **q = (struct zp_ref **)l->pending.data;
-	size_t n = l->pending.len, i;
-	uint32_t tags[ZP_HTAB_AHEAD];
-
-	/* the tag of reference i - AHEAD is used before i's takes its
-	 * place in the ring */
-	for (i = 0; i < n + ZP_HTAB_AHEAD; i++) {
-		if (i >= ZP_HTAB_AHEAD)
-			resolve_pending(l, q[i - ZP_HTAB_AHEAD],
-			    tags[i % ZP_HTAB_AHEAD]);
-		if (i < n) {
-			const char *s = l->pend_text +
-			    (size_t)(-2 - (int64_t)q[i]->idx);
-
-			tags[i % ZP_HTAB_AHEAD] = zp_htab_tag(s);
-			zp_htab_prefetch(&l->m->h_disks,
-			    tags[i % ZP_HTAB_AHEAD]);
-		}
-	}
+	zp_htab_batch(&l->m->h_disks, l->pending.len, pending_key,
+	    pending_visit, l);
 	l->pending.len = 0;
 	l->pend_len = 0;
 }
@@ -532,25 +529,34 @@ static void add_disk(struct ld *l, size_t i, uint32_t tag)
 	}
 }
 
-/* Records the disks read from index first on, in file order, with the
- * slots prefetched as in flush_refs. */
+struct new_disks {
+	struct ld *l;
+	size_t first;
+};
+
+static const char *new_disk_key(void *ctx, size_t i)
+{
+	struct new_disks *nd = ctx;
+
+	return ZP_DISK(nd->l->m, nd->first + i)->id;
+}
+
+static void new_disk_visit(void *ctx, size_t i, uint32_t tag)
+{
+	struct new_disks *nd = ctx;
+
+	add_disk(nd->l, nd->first + i, tag);
+}
+
+/* Records the disks read from index first on, in file order, in a
+ * prefetched batch. */
 static void add_disks(struct ld *l, size_t first)
 {
-	size_t n = l->m->disks.len, i;
-	uint32_t tags[ZP_HTAB_AHEAD];
+	struct new_disks nd = { l, first };
+	size_t n = l->m->disks.len - first;
 
-	zp_htab_reserve(&l->m->h_disks, n - first);
-	for (i = first; i < n + ZP_HTAB_AHEAD; i++) {
-		if (i >= first + ZP_HTAB_AHEAD)
-			add_disk(l, i - ZP_HTAB_AHEAD,
-			    tags[i % ZP_HTAB_AHEAD]);
-		if (i < n) {
-			tags[i % ZP_HTAB_AHEAD] =
-			    zp_htab_tag(ZP_DISK(l->m, i)->id);
-			zp_htab_prefetch(&l->m->h_disks,
-			    tags[i % ZP_HTAB_AHEAD]);
-		}
-	}
+	zp_htab_reserve(&l->m->h_disks, n);
+	zp_htab_batch(&l->m->h_disks, n, new_disk_key, new_disk_visit, &nd);
 }
 
 static bool sc_size(struct ld *l, uint64_t *out, struct zp_loc *loc)

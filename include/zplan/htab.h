@@ -53,5 +53,12 @@ int32_t zp_htab_slot_tag(const struct zp_htab *h, const char *key,
 void zp_htab_reserve(struct zp_htab *h, size_t n);
 /* How far ahead of its probe a batch prefetches. */
 #define ZP_HTAB_AHEAD 16
+/* That, for n keys: key(ctx, i) is the i-th key; visit(ctx, i, tag) is
+ * called for each i in order, ZP_HTAB_AHEAD keys after its slot was
+ * prefetched, and probes or adds it with zp_htab_*_tag. h must not grow
+ * meanwhile (zp_htab_reserve first when visit adds). */
+void zp_htab_batch(const struct zp_htab *h, size_t n,
+    const char *(*key)(void *ctx, size_t i),
+    void (*visit)(void *ctx, size_t i, uint32_t tag), void *ctx);
 
 #endif
