@@ -8,6 +8,17 @@
 #include "zplan/load.h"
 #include "zplan/mount.h"
 
+void zp_dup_push(struct zp_vec *v, enum zp_kind kind, int32_t owner,
+    int32_t first, int32_t second)
+{
+	struct zp_dup *d = zp_vec_push(v);
+
+	d->kind = kind;
+	d->owner = owner;
+	d->first = first;
+	d->second = second;
+}
+
 static void table(struct zp_model *m, struct zp_htab *h, struct zp_vec *v,
     size_t off, enum zp_kind kind)
 {
@@ -18,14 +29,8 @@ static void table(struct zp_model *m, struct zp_htab *h, struct zp_vec *v,
 		const char *id = *(const char **)(v->data + i * v->size + off);
 		int32_t first = zp_htab_put(h, id, (int32_t)i);
 
-		if (first >= 0) {
-			struct zp_dup *d = zp_vec_push(&m->dups);
-
-			d->kind = kind;
-			d->owner = -1;
-			d->first = first;
-			d->second = (int32_t)i;
-		}
+		if (first >= 0)
+			zp_dup_push(&m->dups, kind, -1, first, (int32_t)i);
 	}
 }
 
@@ -38,12 +43,8 @@ static void port_dups(struct zp_model *m, const struct zp_ports *p,
 	for (i = 1; i < p->n; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(p->v[i].id, p->v[j].id) == 0) {
-				struct zp_dup *d = zp_vec_push(&m->dups);
-
-				d->kind = kind;
-				d->owner = owner;
-				d->first = (int32_t)j;
-				d->second = (int32_t)i;
+				zp_dup_push(&m->dups, kind, owner, (int32_t)j,
+				    (int32_t)i);
 				break;
 			}
 }
@@ -135,14 +136,8 @@ static void dev_visit(void *ctx, size_t i, uint32_t tag)
 	if (x->dev_default)
 		return;         /* made from the id: id-duplicate's */
 	first = zp_htab_put_tag(&m->h_disks, x->dev, tag, (int32_t)i);
-	if (first >= 0) {
-		struct zp_dup *d = zp_vec_push(&m->dev_dups);
-
-		d->kind = ZP_K_DISK;
-		d->owner = -1;
-		d->first = first;
-		d->second = (int32_t)i;
-	}
+	if (first >= 0)
+		zp_dup_push(&m->dev_dups, ZP_K_DISK, -1, first, (int32_t)i);
 }
 
 /* Records each disk whose dev path a disk before it names too, in the id

@@ -519,13 +519,8 @@ static void add_disk(struct ld *l, size_t i, uint32_t tag)
 	int32_t first = zp_htab_put_tag(&l->m->h_disks, id, tag, (int32_t)i);
 
 	if (first >= 0) {
-		struct zp_dup *d = zp_vec_push(&l->m->dups);
-
 		ZP_DISK(l->m, i)->dup_id = true;
-		d->kind = ZP_K_DISK;
-		d->owner = -1;
-		d->first = first;
-		d->second = (int32_t)i;
+		zp_dup_push(&l->m->dups, ZP_K_DISK, -1, first, (int32_t)i);
 	}
 }
 

@@ -66,6 +66,10 @@ int zp_read_input(const char *path, struct zp_diags *d, char **buf,
 struct zp_model *zp_load_buf(const char *path, const char *buf, size_t len,
     struct zp_diags *d, int *status);
 
+/* Records that object second of kind (ports: of owner; else -1) has the
+ * id of object first, in v (m->dups, m->dev_dups). */
+void zp_dup_push(struct zp_vec *v, enum zp_kind kind, int32_t owner,
+    int32_t first, int32_t second);
 /* Linking after loading (link.c). */
 void zp_link(struct zp_model *m);
 /* Resolves r to a disk and records that pool uses it as kind (in its
