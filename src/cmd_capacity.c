@@ -162,9 +162,9 @@ static int exec_capacity(int argc, char **argv)
 		if (c != 'F')
 			return zp_usage_error(&zp_cmd_capacity, "unknown "
 			    "option %s", argv[optind - 1]);
-		if ((fmt = zp_parse_format(optarg, formats)) < 0)
-			return zp_usage_error(&zp_cmd_capacity, "unknown "
-			    "format \"%s\" (text or json)", optarg);
+		if ((fmt = zp_format_option(&zp_cmd_capacity, optarg,
+		    formats)) < 0)
+			return 2;
 	}
 	if (argc - optind != 1)
 		return zp_usage_error(&zp_cmd_capacity, "name one model FILE "

@@ -114,3 +114,20 @@ int zp_parse_format(const char *v, const char *const *names)
 			return i;
 	return -1;
 }
+
+int zp_format_option(const struct zp_cmd *c, const char *v,
+    const char *const *names)
+{
+	int k = zp_parse_format(v, names), i;
+	char list[256];
+	size_t n = 0;
+
+	if (k >= 0)
+		return k;
+	list[0] = '\0';
+	for (i = 0; names[i] && n < sizeof(list); i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
+		    !i ? "" : names[i + 1] ? ", " : " or ", names[i]);
+	zp_usage_error(c, "unknown format \"%s\" (%s)", v, list);
+	return -1;
+}

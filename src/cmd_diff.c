@@ -30,10 +30,9 @@ static int exec_diff(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
-			if ((f = zp_parse_format(optarg, formats)) < 0)
-				return zp_usage_error(&zp_cmd_diff, "unknown "
-				    "format \"%s\" (text, json or sarif)",
-				    optarg);
+			if ((f = zp_format_option(&zp_cmd_diff, optarg,
+			    formats)) < 0)
+				return 2;
 			fmt = (enum zp_format)f;
 			break;
 		case 'H':

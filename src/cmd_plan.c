@@ -27,9 +27,9 @@ static int exec_plan(int argc, char **argv)
 		if (c != 'F')
 			return zp_usage_error(&zp_cmd_plan, "unknown option %s",
 			    argv[optind - 1]);
-		if ((fmt = zp_parse_format(optarg, formats)) < 0)
-			return zp_usage_error(&zp_cmd_plan, "unknown format "
-			    "\"%s\" (yaml or json)", optarg);
+		if ((fmt = zp_format_option(&zp_cmd_plan, optarg,
+		    formats)) < 0)
+			return 2;
 	}
 	if (argc - optind != 1)
 		return zp_usage_error(&zp_cmd_plan, "name one model FILE (or - "

@@ -22,9 +22,9 @@ static int exec_rules(int argc, char **argv)
 		if (c != 'F')
 			return zp_usage_error(&zp_cmd_rules, "unknown option "
 			    "%s", argv[optind - 1]);
-		if ((fmt = zp_parse_format(optarg, formats)) < 0)
-			return zp_usage_error(&zp_cmd_rules, "unknown format "
-			    "\"%s\" (text or json)", optarg);
+		if ((fmt = zp_format_option(&zp_cmd_rules, optarg,
+		    formats)) < 0)
+			return 2;
 	}
 	if (optind != argc)
 		return zp_usage_error(&zp_cmd_rules, "takes no FILE");

@@ -47,5 +47,10 @@ int zp_usage_error(const struct zp_cmd *c, const char *fmt, ...)
 
 /* Parses --format's value among names (NULL-terminated); -1: unknown. */
 int zp_parse_format(const char *v, const char *const *names);
+/* The same for command c's --format, reporting an unknown value as c's
+ * usage error ("unknown format \"x\" (text, json or sarif)"): -1 then,
+ * and the command exits 2. */
+int zp_format_option(const struct zp_cmd *c, const char *v,
+    const char *const *names);
 
 #endif
