@@ -62,21 +62,10 @@ void zp_jin_next(struct zp_jin *j)
 
 void zp_jin_skip(struct zp_jin *j)
 {
-	size_t depth = 0;
+	long depth = 0;
 
 	for (;;) {
-		switch (j->ev.type) {
-		case ZP_EV_MAP:
-		case ZP_EV_SEQ:
-			depth++;
-			break;
-		case ZP_EV_MAP_END:
-		case ZP_EV_SEQ_END:
-			depth--;
-			break;
-		default:
-			break;
-		}
+		depth += zp_ev_nesting(j->ev.type);
 		if (depth == 0 || j->ev.type == ZP_EV_END)
 			return;
 		zp_jin_next(j);

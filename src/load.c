@@ -170,7 +170,7 @@ static void report_alias(struct ld *l)
  * anchor or alias inside it is reported, the node is never expanded. */
 static void skip(struct ld *l)
 {
-	size_t depth = 0;
+	long depth = 0;
 	bool told = false;
 
 	/* an end event is not a node: nothing to consume */
@@ -188,18 +188,7 @@ static void skip(struct ld *l)
 				check_anchor(l);
 			told = true;
 		}
-		switch (l->ev.type) {
-		case ZP_EV_MAP:
-		case ZP_EV_SEQ:
-			depth++;
-			break;
-		case ZP_EV_MAP_END:
-		case ZP_EV_SEQ_END:
-			depth--;
-			break;
-		default:
-			break;
-		}
+		depth += zp_ev_nesting(l->ev.type);
 		if (!depth || !nx(l))
 			return;
 	}
@@ -455,10 +444,16 @@ static void sc_disk_ref(struct ld *l, struct zp_ref *r)
 	l->pend_len += n;
 }
 
+/* The id a pending reference waits with. */
+static const char *pending_id(const struct ld *l, const struct zp_ref *r)
+{
+	return l->pend_text + (size_t)(-2 - (int64_t)r->idx);
+}
+
 static void resolve_pending(struct ld *l, struct zp_ref *r, uint32_t tag)
 {
 	struct zp_htab *h = &l->m->h_disks;
-	const char *s = l->pend_text + (size_t)(-2 - (int64_t)r->idx);
+	const char *s = pending_id(l, r);
 	int32_t slot = zp_htab_slot_tag(h, s, tag);
 
 	/* a known disk's id string is shared, not copied (a fleet names
@@ -475,9 +470,8 @@ static void resolve_pending(struct ld *l, struct zp_ref *r, uint32_t tag)
 static const char *pending_key(void *ctx, size_t i)
 {
 	struct ld *l = ctx;
-	const struct zp_ref *r = ((struct zp_ref **)l->pending.data)[i];
 
-	return l->pend_text + (size_t)(-2 - (int64_t)r->idx);
+	return pending_id(l, ((struct zp_ref **)l->pending.data)[i]);
 }
 
 static void pending_visit(void *ctx, size_t i, uint32_t tag)
@@ -2093,6 +2087,15 @@ static FILE *open_input(const char *file, struct zp_diags *d)
 
 /* Builds the model of file from buf[0..len) or, when buf is NULL, from the
  * YAML stream f. */
+/* What the loader itself holds, not the model. */
+static void ld_release(struct ld *l)
+{
+	zp_htab_release(&l->interned);
+	zp_scratch_release(&l->scratch);
+	zp_vec_release(&l->pending);
+	free(l->pend_text);
+}
+
 static struct zp_model *build(const char *file, FILE *f, const char *buf,
     size_t len, struct zp_diags *d, int *status)
 {
@@ -2136,20 +2139,14 @@ static struct zp_model *build(const char *file, FILE *f, const char *buf,
 	}
 	parse_document(&l);
 	l.src->close(l.src);
-	if (l.fatal)
-		goto fail;
-	flush_refs(&l);
-	zp_htab_release(&l.interned);
-	zp_scratch_release(&l.scratch);
-	zp_vec_release(&l.pending);
-	free(l.pend_text);
-	zp_link(m);
-	return m;
+	if (!l.fatal) {
+		flush_refs(&l);
+		ld_release(&l);
+		zp_link(m);
+		return m;
+	}
 fail:
-	zp_htab_release(&l.interned);
-	zp_scratch_release(&l.scratch);
-	zp_vec_release(&l.pending);
-	free(l.pend_text);
+	ld_release(&l);
 	zp_model_free(m);
 	*status = dup_key ? 1 : 2;
 	return NULL;

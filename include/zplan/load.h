@@ -17,6 +17,14 @@ enum zp_evtype {
 	ZP_EV_ALIAS, ZP_EV_END, ZP_EV_ERROR
 };
 
+/* How an event changes the nesting: +1 opens a mapping or list, -1
+ * closes one, 0 otherwise (for walking past a whole node). */
+static inline int zp_ev_nesting(enum zp_evtype t)
+{
+	return t == ZP_EV_MAP || t == ZP_EV_SEQ ? 1 :
+	    t == ZP_EV_MAP_END || t == ZP_EV_SEQ_END ? -1 : 0;
+}
+
 struct zp_event {
 	enum zp_evtype type;
 	const char *text;       /* scalars: NUL-terminated, valid until next */
