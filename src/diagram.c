@@ -3,13 +3,11 @@
  * root element states it), then for real; every pass is linear. */
 #include "zplan/diagram.h"
 
-#include <arpa/inet.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include "zplan/arena.h"
 #include "zplan/poolcap.h"
@@ -544,16 +542,6 @@ static long legend(struct dg *d, long y)
 
 /* ---- network ---- */
 
-static void addr_str(const struct zp_addr *a, char *buf, size_t len)
-{
-	char host[64];
-
-	if (!inet_ntop(a->family == 4 ? AF_INET : AF_INET6, a->bytes, host,
-	    sizeof(host)))
-		host[0] = '\0';
-	snprintf(buf, len, "%s/%u", host, a->prefix);
-}
-
 static int sw_ok(const struct zp_model *m, const struct zp_port *p)
 {
 	return p->sw.idx >= 0 && (size_t)p->sw.idx < m->switches.len;
@@ -569,7 +557,7 @@ static void port_row(struct dg *d, const struct zp_port *p, const char *id,
 	char addr[80] = "";
 
 	if (p->has_addr)
-		addr_str(&p->addr, addr, sizeof(addr));
+		zp_addr_str(&p->addr, addr, sizeof(addr));
 	pr(d, "<g id=\"%s\"><title>", id);
 	esc(d, p->id, 0);
 	pr(d, ": %s port", role_names[p->role]);

@@ -3,11 +3,9 @@
  * a line) or flow (one line), scalars are quoted where the format needs. */
 #include "zplan/emit.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/socket.h>
 
 #include "zplan/rule.h"
 #include "zplan/text.h"
@@ -136,16 +134,6 @@ void zp_size_str(uint64_t bytes, char *buf, size_t len)
 			return;
 		}
 	snprintf(buf, len, "%llu", (unsigned long long)bytes);
-}
-
-static void addr_str(const struct zp_addr *a, char *buf, size_t len)
-{
-	char host[64];
-
-	if (!inet_ntop(a->family == 4 ? AF_INET : AF_INET6, a->bytes, host,
-	    sizeof(host)))
-		host[0] = '\0';
-	snprintf(buf, len, "%s/%u", host, a->prefix);
 }
 
 /* ---- the writer ---- */
@@ -430,7 +418,7 @@ static void ports(struct w *w, const struct zp_ports *p, bool server)
 		if (x->has_addr) {
 			char buf[80];
 
-			addr_str(&x->addr, buf, sizeof(buf));
+			zp_addr_str(&x->addr, buf, sizeof(buf));
 			k_str(w, "address", buf);
 		}
 		if (server && x->role != ZP_ROLE_DATA)

@@ -420,19 +420,33 @@ zp_addr_same_subnet(const struct zp_addr *a, const struct zp_addr *b)
 	return memcmp(na, nb, sizeof(na)) == 0;
 }
 
-void
-zp_addr_subnet_str(const struct zp_addr *a, char *buf, size_t len)
+/* "host/prefix" of the address bytes of a's family. */
+static void
+addr_fmt(const struct zp_addr *a, const uint8_t *bytes, char *buf, size_t len)
 {
 	char host[INET6_ADDRSTRLEN];
-	uint8_t net[16];
 
 	if (len == 0)
 		return;
-	network_of(a, net);
-	if (inet_ntop(a->family == 4 ? AF_INET : AF_INET6, net, host,
+	if (inet_ntop(a->family == 4 ? AF_INET : AF_INET6, bytes, host,
 	    sizeof(host)) == NULL)
 		host[0] = '\0';
 	snprintf(buf, len, "%s/%u", host, (unsigned)a->prefix);
+}
+
+void
+zp_addr_str(const struct zp_addr *a, char *buf, size_t len)
+{
+	addr_fmt(a, a->bytes, buf, len);
+}
+
+void
+zp_addr_subnet_str(const struct zp_addr *a, char *buf, size_t len)
+{
+	uint8_t net[16];
+
+	network_of(a, net);
+	addr_fmt(a, net, buf, len);
 }
 
 /* bytes / unit rounded half up, without overflow. */

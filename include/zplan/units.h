@@ -43,6 +43,8 @@ struct zp_addr {
 int zp_parse_addr(const char *s, struct zp_addr *a, const char **why);
 /* Same family, same prefix length, same network part. */
 bool zp_addr_same_subnet(const struct zp_addr *a, const struct zp_addr *b);
+/* "10.1.1.10/24" as written (normalised) into buf (at least 64 bytes). */
+void zp_addr_str(const struct zp_addr *a, char *buf, size_t len);
 /* "10.1.1.0/24" into buf (at least 64 bytes). */
 void zp_addr_subnet_str(const struct zp_addr *a, char *buf, size_t len);
 
