@@ -1343,28 +1343,6 @@ int zp_script_client(FILE *out, const struct zp_script_plan *p, int32_t c,
 	return write_script(out, p, &h, o);
 }
 
-char *zp_script_host_mem(const struct zp_script_plan *p,
-    const struct zp_host *h, const struct zp_script_opts *o, size_t *len)
-{
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&buf, &n);
-	int rc;
-
-	if (!f) {
-		fprintf(stderr, "zplan: out of memory\n");
-		abort();
-	}
-	rc = write_script(f, p, h, o);
-	if (fclose(f) != 0 || rc != 0) {
-		free(buf);
-		fprintf(stderr, "zplan: out of memory\n");
-		abort();
-	}
-	*len = n;
-	return buf;
-}
-
 /* ---- vdev_id.conf ---- */
 
 long zp_script_vdev_id(FILE *out, const struct zp_script_plan *p,

@@ -69,10 +69,6 @@ int zp_script_client(FILE *out, const struct zp_script_plan *p, int32_t c,
  * a write error. */
 int zp_script_host(FILE *out, const struct zp_script_plan *p,
     const struct zp_host *h, const struct zp_script_opts *o);
-/* The same in memory: a malloc'd buffer (not NUL-counted in *len). */
-char *zp_script_host_mem(const struct zp_script_plan *p,
-    const struct zp_host *h, const struct zp_script_opts *o, size_t *len);
-
 /* vdev_id.conf: an alias line for every disk whose dev is not already a
  * /dev/disk/by-vdev/ name. Returns the number of alias lines (0: no file
  * is needed), or -1 on a write error. */

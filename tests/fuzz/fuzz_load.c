@@ -58,11 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		zp_emit(m, ZP_EMIT_JSON, null);
 		sp = zp_script_plan_new(m);
 		n = zp_script_hosts(sp, &hosts);
-		for (i = 0; i < n; i++) {
-			size_t len;
-
-			free(zp_script_host_mem(sp, &hosts[i], &o, &len));
-		}
+		for (i = 0; i < n; i++)
+			zp_script_host(null, sp, &hosts[i], &o);
 		zp_script_vdev_id(null, sp, &o);
 		zp_script_plan_free(sp);
 	}
