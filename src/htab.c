@@ -9,6 +9,8 @@
 #include "zplan/arena.h"
 
 #define OCCUPIED 0x80000000u
+/* How many keys ahead of its probe a batch prefetches a slot. */
+#define AHEAD 16
 
 uint64_t zp_hash(const char *s)
 {
@@ -185,7 +187,7 @@ int32_t zp_htab_get(const struct zp_htab *h, const char *key)
 	return slot < 0 ? -1 : val_of(h->slots[slot]);
 }
 
-void zp_htab_prefetch(const struct zp_htab *h, uint32_t t)
+static void prefetch(const struct zp_htab *h, uint32_t t)
 {
 	if (h->cap)
 		__builtin_prefetch(&h->slots[t & (h->cap - 1)]);
@@ -203,8 +205,8 @@ void zp_htab_batch(const struct zp_htab *h, size_t n,
     const char *(*key)(void *ctx, size_t i),
     void (*visit)(void *ctx, size_t i, uint32_t tag), void *ctx)
 {
-	uint32_t tags[ZP_HTAB_AHEAD];
-	size_t i, a = ZP_HTAB_AHEAD;
+	uint32_t tags[AHEAD];
+	size_t i, a = AHEAD;
 
 	for (i = 0; i < n + a; i++) {
 		/* key i - a's tag is used before key i's takes its place */
@@ -212,7 +214,7 @@ void zp_htab_batch(const struct zp_htab *h, size_t n,
 			visit(ctx, i - a, tags[i % a]);
 		if (i < n) {
 			tags[i % a] = zp_htab_tag(key(ctx, i));
-			zp_htab_prefetch(h, tags[i % a]);
+			prefetch(h, tags[i % a]);
 		}
 	}
 }

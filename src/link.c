@@ -49,9 +49,15 @@ static void port_dups(struct zp_model *m, const struct zp_ports *p,
 			}
 }
 
+/* The index of the object named name in h; -1 when none or no name. */
+static int32_t lookup(const struct zp_htab *h, const char *name)
+{
+	return name ? zp_htab_get(h, name) : -1;
+}
+
 static void resolve(const struct zp_htab *h, struct zp_ref *r)
 {
-	r->idx = r->name ? zp_htab_get(h, r->name) : -1;
+	r->idx = lookup(h, r->name);
 }
 
 static void resolve_all(const struct zp_htab *h, struct zp_refs *rs)
@@ -226,10 +232,9 @@ void zp_link(struct zp_model *m)
 	for (i = 0; i < m->disks.len; i++) {
 		struct zp_disk *d = ZP_DISK(m, i);
 
-		d->place = !d->place_name ? -1 : zp_htab_get(d->internal ?
-		    &m->h_ctrls : &m->h_encls, d->place_name);
-		d->type = d->type_name ? zp_htab_get(&m->h_types,
-		    d->type_name) : -1;
+		d->place = lookup(d->internal ? &m->h_ctrls : &m->h_encls,
+		    d->place_name);
+		d->type = lookup(&m->h_types, d->type_name);
 	}
 	m->use = zp_xcalloc(m->disks.len, sizeof(*m->use));
 	for (i = 0; i < m->pools.len; i++)

@@ -39,11 +39,8 @@ const char *zp_htab_key(const struct zp_htab *h, int32_t slot);
 int32_t zp_htab_val(const struct zp_htab *h, int32_t slot);
 uint64_t zp_hash(const char *s);
 
-/* Batches: a table larger than the caches costs a memory miss a probe.
- * A caller with many keys at hand takes each key's tag, prefetches its
- * slot, and probes a few keys later, when the slot has arrived: */
+/* The 32-bit hash a slot keeps for key. */
 uint32_t zp_htab_tag(const char *key);
-void zp_htab_prefetch(const struct zp_htab *h, uint32_t tag);
 /* zp_htab_put and zp_htab_slot for a key whose tag is known. */
 int32_t zp_htab_put_tag(struct zp_htab *h, const char *key, uint32_t tag,
     int32_t val);
@@ -51,12 +48,11 @@ int32_t zp_htab_slot_tag(const struct zp_htab *h, const char *key,
     uint32_t tag);
 /* Room for n more keys: puts do not grow (move) the table meanwhile. */
 void zp_htab_reserve(struct zp_htab *h, size_t n);
-/* How far ahead of its probe a batch prefetches. */
-#define ZP_HTAB_AHEAD 16
-/* That, for n keys: key(ctx, i) is the i-th key; visit(ctx, i, tag) is
- * called for each i in order, ZP_HTAB_AHEAD keys after its slot was
- * prefetched, and probes or adds it with zp_htab_*_tag. h must not grow
- * meanwhile (zp_htab_reserve first when visit adds). */
+/* A batch: a table larger than the caches costs a memory miss a probe,
+ * so for n keys at hand each key's slot is prefetched some keys before it
+ * is probed. key(ctx, i) is the i-th key; visit(ctx, i, tag) is called
+ * for each i in order and probes or adds it with zp_htab_*_tag. h must not
+ * grow meanwhile (zp_htab_reserve first when visit adds). */
 void zp_htab_batch(const struct zp_htab *h, size_t n,
     const char *(*key)(void *ctx, size_t i),
     void (*visit)(void *ctx, size_t i, uint32_t tag), void *ctx);
