@@ -361,6 +361,38 @@ const struct zp_rule zp_rule_ref_unknown = {
 
 #define SLOT_LOC(m, x) zp_disk_loc((m), (x), ZP_DF_SLOT)
 
+/* Whether bay s is one of e's: first_slot .. first_slot + slots - 1. */
+static bool in_encl(const struct zp_enclosure *e, int32_t s)
+{
+	return s >= 0 && (uint32_t)s >= e->first_slot &&
+	    (uint32_t)s - e->first_slot < e->slots;
+}
+
+/* One finding for the bad slots lo .. hi of the range that x starts. */
+static void range_finding(const struct zp_model *m, struct zp_diags *d,
+    const struct zp_disk *x, size_t bad, int32_t lo, int32_t hi)
+{
+	const struct zp_enclosure *e = ZP_ENCL(m, zp_disk_encl(x));
+	uint32_t first = e->first_slot, last = first + e->slots - 1;
+	char fix[64], what[64];
+
+	if (lo < (int32_t)first && hi > (int32_t)last)
+		snprintf(fix, sizeof(fix), "keep the range within %u-%u",
+		    first, last);
+	else if (lo < (int32_t)first)
+		snprintf(fix, sizeof(fix), "start the range at %u", first);
+	else
+		snprintf(fix, sizeof(fix), "end the range at %u", last);
+	if (bad == 1)
+		snprintf(what, sizeof(what), "slot %d of", lo);
+	else
+		snprintf(what, sizeof(what), "%zu slots (%d .. %d) %s", bad,
+		    lo, hi, lo < (int32_t)first ? "outside" : "beyond");
+	zp_report(d, ZR_SLOT_RANGE, SLOT_LOC(m, x), disk_path(d, x),
+	    "slot range reaches %s %s, which has slots %u-%u; %s", what,
+	    e->id, first, last, fix);
+}
+
 static void check_slot_range(const struct zp_model *m, struct zp_diags *d)
 {
 	size_t i = 0;
@@ -370,19 +402,22 @@ static void check_slot_range(const struct zp_model *m, struct zp_diags *d)
 		const struct zp_enclosure *e;
 		size_t j = i + 1, bad = 0;
 		int32_t lo = -1, hi = -1;
+		uint32_t first, last;
 
 		if (zp_disk_encl(x) < 0 || x->slot < 0) {
 			i++;
 			continue;
 		}
 		e = ZP_ENCL(m, zp_disk_encl(x));
+		first = e->first_slot;
+		last = e->first_slot + e->slots - 1;
 		if (!x->from_range) {
-			if ((uint32_t)x->slot >= e->slots)
+			if (!in_encl(e, x->slot))
 				zp_report(d, ZR_SLOT_RANGE, SLOT_LOC(m, x),
 				    disk_path(d, x), "disk %s is in slot %d "
-				    "of %s, which has slots 0-%u; use a slot "
-				    "from 0 to %u", x->id, x->slot, e->id,
-				    e->slots - 1, e->slots - 1);
+				    "of %s, which has slots %u-%u; use a slot "
+				    "from %u to %u", x->id, x->slot, e->id,
+				    first, last, first, last);
 			i++;
 			continue;
 		}
@@ -393,30 +428,22 @@ static void check_slot_range(const struct zp_model *m, struct zp_diags *d)
 		for (size_t k = i; k < j; k++) {
 			int32_t s = ZP_DISK(m, k)->slot;
 
-			if ((uint32_t)s >= e->slots) {
+			if (!in_encl(e, s)) {
 				if (lo < 0)
 					lo = s;
 				hi = s;
 				bad++;
 			}
 		}
-		if (bad == 1)
-			zp_report(d, ZR_SLOT_RANGE, SLOT_LOC(m, x),
-			    disk_path(d, x), "slot range reaches slot %d of "
-			    "%s, which has slots 0-%u; end the range at %u",
-			    lo, e->id, e->slots - 1, e->slots - 1);
-		else if (bad)
-			zp_report(d, ZR_SLOT_RANGE, SLOT_LOC(m, x),
-			    disk_path(d, x), "slot range reaches %zu slots (%d .. %d) beyond %s, "
-			    "which has slots 0-%u; end the range at %u", bad,
-			    lo, hi, e->id, e->slots - 1, e->slots - 1);
+		if (bad)
+			range_finding(m, d, x, bad, lo, hi);
 		i = j;
 	}
 }
 
 const struct zp_rule zp_rule_slot_range = {
 	"slot-range", ZP_SEV_ERROR,
-	"slot number outside 0..slots-1 of its enclosure",
+	"slot number outside first_slot..first_slot+slots-1 of its enclosure",
 	check_slot_range
 };
 
@@ -441,9 +468,10 @@ static void check_slot_conflict(const struct zp_model *m, struct zp_diags *d)
 		if (zp_disk_encl(x) < 0 || x->slot < 0)
 			continue;
 		e = ZP_ENCL(m, zp_disk_encl(x));
-		if ((uint32_t)x->slot >= e->slots)
+		if (!in_encl(e, x->slot))
 			continue;       /* slot-range reports it */
-		o = &owner[base[zp_disk_encl(x)] + (size_t)x->slot];
+		o = &owner[base[zp_disk_encl(x)] +
+		    (size_t)(x->slot - (int32_t)e->first_slot)];
 		if (*o < 0) {
 			*o = (int32_t)i;
 			continue;

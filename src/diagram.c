@@ -67,6 +67,8 @@ struct dg {
 	uint32_t *ctrl_pools;
 	long *ctrl_y, *sw_y, *cl_y;
 	size_t undrawn;         /* disks with no slot or controller to sit in */
+	long page_w;            /* PAGE_W, or wider for a wide chassis */
+	bool embed;             /* no XML declaration: inside an HTML page */
 };
 
 static void pr(struct dg *d, const char *fmt, ...)
@@ -375,8 +377,12 @@ static void cell(struct dg *d, long x, long y, int32_t di, const char *kind,
 
 /* ---- enclosures ---- */
 
+/* A chassis with a layout is drawn as its front shows it; without one,
+ * 12 slots a row. */
 static long encl_cols(const struct zp_enclosure *e)
 {
+	if (e->columns)
+		return (long)e->columns;
 	return e->slots < COLS ? (long)e->slots : COLS;
 }
 
@@ -392,7 +398,7 @@ static long grid_rows(size_t n, long cols)
 
 static long encl_h(const struct zp_enclosure *e)
 {
-	long rows = grid_rows(e->slots, encl_cols(e));
+	long rows = e->rows ? (long)e->rows : grid_rows(e->slots, encl_cols(e));
 
 	return EHEAD + rows * PITCH_Y + PAD;
 }
@@ -402,9 +408,14 @@ static void enclosure(struct dg *d, size_t ei, long x, long y)
 	const struct zp_enclosure *e = ZP_ENCL(d->m, ei);
 	long cols = encl_cols(e), w = grid_w(cols);
 	size_t s, idn = nchars(e->id), avail = (size_t)(w - 2 * PAD) / CHAR_W;
-	char count[32];
+	char count[64];
 
-	snprintf(count, sizeof(count), "%u slot%s", e->slots, pl(e->slots));
+	if (e->rows)
+		snprintf(count, sizeof(count), "%u slot%s, front %u x %u",
+		    e->slots, pl(e->slots), e->rows, e->columns);
+	else
+		snprintf(count, sizeof(count), "%u slot%s", e->slots,
+		    pl(e->slots));
 	pr(d, "<g id=\"encl-%zu\"><rect class=\"box\" x=\"%ld\" y=\"%ld\" "
 	    "width=\"%ld\" height=\"%ld\" rx=\"4\"/>\n<text class=\"h\" "
 	    "x=\"%ld\" y=\"%ld\">", ei, x, y, w, encl_h(e), x + PAD, y + 16);
@@ -420,7 +431,7 @@ static void enclosure(struct dg *d, size_t ei, long x, long y)
 		cell(d, x + PAD + (long)(s % (size_t)cols) * PITCH_X,
 		    y + EHEAD + (long)(s / (size_t)cols) * PITCH_Y,
 		    d->slot_disk[d->slot_off[ei] + s], "slot", ei, e->id,
-		    (long)s, s);
+		    (long)(e->first_slot + s), s);
 	pr(d, "</g>\n");
 }
 
@@ -435,13 +446,20 @@ static long enclosures(struct dg *d, long y)
 	pr(d, "<text class=\"sec\" x=\"%ld\" y=\"%ld\">Enclosures</text>\n",
 	    MARGIN, y + 16);
 	y += 28;
-	for (i = 0; i < m->enclosures.len; i += 2) {
-		long h = encl_h(ZP_ENCL(m, i));
+	for (i = 0; i < m->enclosures.len; i++) {
+		const struct zp_enclosure *a = ZP_ENCL(m, i), *b;
+		long h = encl_h(a), wb;
 
 		enclosure(d, i, MARGIN, y);
+		/* a second beside it, right-aligned, where both fit */
 		if (i + 1 < m->enclosures.len) {
-			h = lmax(h, encl_h(ZP_ENCL(m, i + 1)));
-			enclosure(d, i + 1, PAGE_W - MARGIN - grid_w(COLS), y);
+			b = ZP_ENCL(m, i + 1);
+			wb = grid_w(encl_cols(b));
+			if (grid_w(encl_cols(a)) + GAP + wb <=
+			    d->page_w - 2 * MARGIN) {
+				h = lmax(h, encl_h(b));
+				enclosure(d, ++i, d->page_w - MARGIN - wb, y);
+			}
 		}
 		y += h + GAP;
 	}
@@ -493,7 +511,7 @@ static long legend(struct dg *d, long y)
 		    ((ctrl ? (long)(nc > 20 ? 21 : nc) + 2 : 0) +
 		    (long)(nl > 40 ? 41 : nl)) * 6 + 24;
 
-		if (x + w > PAGE_W - MARGIN && x > MARGIN) {
+		if (x + w > d->page_w - MARGIN && x > MARGIN) {
 			x = MARGIN;
 			y += 22;
 		}
@@ -747,7 +765,8 @@ static long network(struct dg *d, long y)
 {
 	static const char *const line_cls[] = { "ld", "ls", "lm" };
 	const struct zp_model *m = d->m;
-	const long xs = (PAGE_W - SW_W) / 2, xk = PAGE_W - MARGIN - BOX_W;
+	const long xs = (d->page_w - SW_W) / 2;
+	const long xk = d->page_w - MARGIN - BOX_W;
 	long yc, ys, yk, top, tall;
 	size_t i, j;
 
@@ -848,9 +867,11 @@ static long page(struct dg *d, long h)
 	const struct zp_model *m = d->m;
 	long y = MARGIN;
 
-	pr(d, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%ld\" "
-	    "height=\"%ld\" viewBox=\"0 0 %ld %ld\">\n", PAGE_W, h, PAGE_W, h);
+	if (!d->embed)
+		pr(d, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	pr(d, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%ld\" "
+	    "height=\"%ld\" viewBox=\"0 0 %ld %ld\">\n", d->page_w, h,
+	    d->page_w, h);
 	pr(d, "<style>\n"
 	    "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;"
 	    "font-size:11px;fill:#222}\n"
@@ -913,10 +934,13 @@ static void index_slots(struct dg *d)
 		const struct zp_disk *k = ZP_DISK(m, i);
 		int32_t e = zp_disk_encl(k), c = zp_disk_ctrl(k);
 
-		if (e >= 0 && (size_t)e < m->enclosures.len && k->slot >= 0 &&
-		    (uint32_t)k->slot < ZP_ENCL(m, e)->slots) {
+		const struct zp_enclosure *en = e >= 0 &&
+		    (size_t)e < m->enclosures.len ? ZP_ENCL(m, e) : NULL;
+
+		if (en && k->slot >= (int32_t)en->first_slot &&
+		    (uint32_t)k->slot - en->first_slot < en->slots) {
 			int32_t *s = &d->slot_disk[d->slot_off[e] +
-			    (size_t)k->slot];
+			    (size_t)k->slot - en->first_slot];
 
 			/* slot-conflict reports a second; draw the first */
 			if (*s < 0)
@@ -1014,13 +1038,19 @@ static void index_network(struct dg *d)
 	}
 }
 
-int zp_diagram_svg(const struct zp_model *m, FILE *out)
+static int draw(const struct zp_model *m, FILE *out, bool embed)
 {
 	struct dg d;
+	size_t i;
 	long h;
 
 	memset(&d, 0, sizeof(d));
 	d.m = m;
+	d.embed = embed;
+	d.page_w = PAGE_W;
+	for (i = 0; i < m->enclosures.len; i++)
+		d.page_w = lmax(d.page_w, grid_w(encl_cols(ZP_ENCL(m, i))) +
+		    2 * MARGIN);
 	index_slots(&d);
 	index_network(&d);
 	h = page(&d, 0);
@@ -1043,4 +1073,14 @@ int zp_diagram_svg(const struct zp_model *m, FILE *out)
 	free(d.sw_y);
 	free(d.cl_y);
 	return fflush(out) || ferror(out) ? -1 : 0;
+}
+
+int zp_diagram_svg(const struct zp_model *m, FILE *out)
+{
+	return draw(m, out, false);
+}
+
+int zp_diagram_svg_embed(const struct zp_model *m, FILE *out)
+{
+	return draw(m, out, true);
 }

@@ -469,6 +469,15 @@ static void enclosures(struct w *w, const struct zp_model *m)
 			k_str(w, "model", e->model);
 		if (e->slots)
 			k_uint(w, "slots", e->slots);
+		if (e->first_slot)
+			k_uint(w, "first_slot", e->first_slot);
+		if (e->rows) {
+			key(w, "layout");
+			w_open(w, 'm', true, 2);
+			k_uint(w, "rows", e->rows);
+			k_uint(w, "columns", e->columns);
+			w_close(w);
+		}
 		if (e->controllers.set)
 			k_refs(w, "controllers", e->controllers.v,
 			    e->controllers.n);

@@ -1067,10 +1067,32 @@ static void parse_switches(struct ld *l)
 
 /* ---- enclosures and disks ---- */
 
+/* layout: {rows: R, columns: C}, the bays as the chassis shows them. */
+static void parse_bay_layout(struct ld *l, struct zp_enclosure *e)
+{
+	static const char *const keys[] = { "rows", "columns", NULL };
+	struct mapit it;
+	uint32_t v[2] = { 0, 0 };
+	int k;
+
+	if (!map_begin(l, &it, keys, "an enclosure layout ({rows: R, "
+	    "columns: C})"))
+		return;
+	while ((k = map_next(l, &it)) >= 0)
+		sc_uint(l, 1, MAX_SLOTS, &v[k], NULL, keys[k]);
+	map_require(l, &it, 0);
+	map_require(l, &it, 1);
+	if (v[0] && v[1]) {
+		e->rows = v[0];
+		e->columns = v[1];
+	}
+}
+
 static void parse_enclosures(struct ld *l)
 {
 	static const char *const keys[] = {
-		"id", "model", "slots", "controllers", NULL
+		"id", "model", "slots", "controllers", "first_slot", "layout",
+		NULL
 	};
 	struct seqit si;
 
@@ -1101,10 +1123,23 @@ static void parse_enclosures(struct ld *l)
 				ref_list(l, &e.controllers, REF_SHARED,
 				    "a list of controller ids");
 				break;
+			case 4:
+				sc_uint(l, 0, MAX_SLOTS, &e.first_slot, NULL,
+				    "first_slot");
+				break;
+			case 5:
+				parse_bay_layout(l, &e);
+				break;
 			}
 		}
 		map_require(l, &it, 0);
 		map_require(l, &it, 2);
+		path_set(l, it.plen);
+		if (e.rows && e.slots && (uint64_t)e.rows * e.columns < e.slots)
+			err(l, it.loc, "enclosure %s has %u slots but its layout "
+			    "of %u rows x %u columns has %u bays; make rows x "
+			    "columns at least %u", e.id ? e.id : "", e.slots,
+			    e.rows, e.columns, e.rows * e.columns, e.slots);
 		if (e.id)
 			*(struct zp_enclosure *)zp_vec_push(&l->m->enclosures) = e;
 	}
@@ -1155,7 +1190,9 @@ static void expand_range(struct ld *l, struct disk_in *d, const char *range,
 	size_t n, i, total = 0;
 	const char *why;
 
-	if (zp_parse_range(range, MAX_SLOTS - 1, spans, 64, &n, &why)) {
+	/* bay numbers run to first_slot + slots - 1 (slot-range checks them
+	 * against their enclosure) */
+	if (zp_parse_range(range, 2 * MAX_SLOTS - 1, spans, 64, &n, &why)) {
 		err(l, rloc, "bad slot range \"%s\": %s", range, why);
 		return;
 	}

@@ -215,6 +215,34 @@ if [ -w /dev/full ]; then
 	expect_grep "a full disk: says so" 'cannot write' "$TMP/err"
 fi
 
+# layout and first_slot (diagram-layout.yaml): j1 is 3 rows of 4 bays
+# numbered 1..12, drawn as its front shows them; j2 one row of 24
+L=$TMP/layout.svg
+expect_exit "layout: diagram" 0 "$ZPLAN" diagram -o "$L" diagram-layout.yaml
+expect_eq "layout: j1's first bay is numbered 1" 1 \
+    "$(xp "$L" "//*[@id='slot-0-0']/*[local-name()='text'][1]")"
+expect_eq "layout: j1's last bay is numbered 12" 12 \
+    "$(xp "$L" "//*[@id='slot-0-11']/*[local-name()='text'][1]")"
+expect_eq "layout: tooltip names bay 12" "j1-12 (j1 slot 12, hdd): p1 mirror-1" \
+    "$(xp "$L" "//*[@id='slot-0-11']/*[local-name()='title']")"
+expect_eq "layout: j1 has 4 columns: bay 5 under bay 1" \
+    "$(rect "$L" slot-0-0 x)" "$(rect "$L" slot-0-4 x)"
+expect_eq "layout: bay 4 on bay 1's row" "$(rect "$L" slot-0-0 y)" \
+    "$(rect "$L" slot-0-3 y)"
+expect_eq "layout: j1 is 3 rows: bay 9 starts the third" \
+    "$(($(rect "$L" slot-0-0 y) + 60))" "$(rect "$L" slot-0-8 y)"
+expect_eq "layout: j2 is one row of 24" "$(rect "$L" slot-1-0 y)" \
+    "$(rect "$L" slot-1-23 y)"
+expect_grep "layout: the title says the front's arrangement" \
+    'front 3 x 4' "$L"
+if rsvg-convert -o "$TMP/layout.png" "$L" && [ -s "$TMP/layout.png" ]; then
+	ok
+	expect_eq "layout: j1-12 drawn in p1's colour" "$POOL1" \
+	    "$(inside "$L" "$TMP/layout.png" slot-0-11)"
+else bad "layout: rsvg-convert cannot render it"; fi
+expect_eq "layout: the page is wide enough for j2" "" \
+    "$(awk -v w="$(xp "$L" "/*/@width")" -v x="$(rect "$L" slot-1-23 x)" 'BEGIN { if (x + 38 > w) print "too narrow" }')"
+
 # cost: 4x the fleet costs about 4x the instructions (callgrind; release
 # build only, as t_cost.sh)
 case $ZPLAN in

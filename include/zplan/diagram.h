@@ -12,6 +12,9 @@
 /* Writes m (planned, its mount list built) as one SVG document to out.
  * Deterministic and linear in the model. -1 when writing failed. */
 int zp_diagram_svg(const struct zp_model *m, FILE *out);
+/* The same <svg> element without the XML declaration, for inclusion in
+ * an HTML page (zplan report). */
+int zp_diagram_svg_embed(const struct zp_model *m, FILE *out);
 
 /* The fill of pool i (file order), "#rrggbb": a fixed palette, cycled. */
 const char *zp_diagram_pool_colour(size_t i);

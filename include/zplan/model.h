@@ -98,6 +98,12 @@ struct zp_enclosure {
 	uint32_t src;
 	const char *model;
 	uint32_t slots;
+	/* bays are numbered first_slot .. first_slot + slots - 1; a disk's
+	 * slot is its bay number */
+	uint32_t first_slot;
+	/* the bays' physical arrangement seen from the front, bay first_slot
+	 * top left, numbered along rows; 0 x 0: not given */
+	uint32_t rows, columns;
 	struct zp_refs controllers; /* default (unset): all controllers */
 };
 
