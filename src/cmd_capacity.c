@@ -1,7 +1,5 @@
 /* cmd_capacity: zplan capacity: each pool's size as ZFS computes it, per
  * controller and in total. */
-#define _GNU_SOURCE
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,33 +142,30 @@ static void json(const struct zp_model *m, const struct zp_pool_cap *pc,
 
 static int exec_capacity(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'F' },
-		{ NULL, 0, NULL, 0 }
+	static const struct zp_opt opts[] = {
+		{ "format", 0, true, 'F' },
+		ZP_OPTS_POLICY,
+		ZP_OPTS_END
 	};
 	static const char *const formats[] = { "text", "json", NULL };
 	struct zp_pool_cap *pc;
 	struct sums *per, total = { 0, 0, 0 };
 	struct zp_diags d;
 	struct zp_model *m;
+	struct zp_args a;
 	int c, fmt = 0, status;
 	size_t i;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-		if (c != 'F')
-			return zp_usage_error(&zp_cmd_capacity, "unknown "
-			    "option %s", argv[optind - 1]);
-		if ((fmt = zp_format_option(&zp_cmd_capacity, optarg,
+	zp_args_init(&a, &zp_cmd_capacity, opts, argc, argv);
+	while ((c = zp_args_next(&a)) > 0)
+		if ((fmt = zp_format_option(&zp_cmd_capacity, a.arg,
 		    formats)) < 0)
 			return 2;
-	}
-	if (argc - optind != 1)
-		return zp_usage_error(&zp_cmd_capacity, "name one model FILE "
-		    "(or - for standard input)");
-	zp_diags_init(&d, argv[optind]);
-	m = zp_cmd_load(argv[optind], &d, NULL, &status);
+	if (c < 0 || zp_args_operands(&a, 1, 1, "name one model FILE (or - "
+	    "for standard input)"))
+		return a.status;
+	zp_diags_init(&d, a.operand[0]);
+	m = zp_cmd_load(a.operand[0], &d, &a.policy, &status);
 	if (!m || zp_diags_failed(&d, false)) {
 		zp_diags_print_lines(&d, stderr);
 		fprintf(stderr, "zplan capacity: %s; nothing computed\n", m ?
@@ -203,7 +198,8 @@ static int exec_capacity(int argc, char **argv)
 }
 
 const struct zp_cmd zp_cmd_capacity = {
-	"capacity", "[--format text|json] FILE",
+	"capacity", "[--format text|json] [--policy KEY=VALUE]... "
+	"[--disable RULE]... FILE",
 	"pool size and usable space per pool, controller and in total, as "
 	"ZFS computes them", exec_capacity
 };

@@ -2,7 +2,6 @@
  * grids coloured by pool, and the network), on stdout or into a file. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -57,32 +56,27 @@ static int write_file(const struct zp_model *m, const char *path)
 
 static int exec_diagram(int argc, char **argv)
 {
-	static const struct option opts[] = { { NULL, 0, NULL, 0 } };
+	static const struct zp_opt opts[] = {
+		{ NULL, 'o', true, 'o' },
+		ZP_OPTS_END
+	};
 	static char buf[1 << 16];
 	const char *out = NULL;
 	struct zp_diags d;
 	struct zp_model *m;
+	struct zp_args a;
 	int c, status;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+o:", opts, NULL)) != -1) {
-		if (c == 'o')
-			out = optarg;
-		else if (optopt == 'o')
-			return zp_usage_error(&zp_cmd_diagram, "-o needs a "
-			    "file name");
-		else
-			return zp_usage_error(&zp_cmd_diagram, "unknown "
-			    "option %s", argv[optind - 1]);
-	}
-	if (argc - optind != 1)
-		return zp_usage_error(&zp_cmd_diagram, "name one model FILE "
-		    "(or - for standard input)");
+	zp_args_init(&a, &zp_cmd_diagram, opts, argc, argv);
+	while ((c = zp_args_next(&a)) > 0)
+		out = a.arg;
+	if (c < 0 || zp_args_operands(&a, 1, 1, "name one model FILE (or - "
+	    "for standard input)"))
+		return a.status;
 	if (out && !*out)
 		return zp_usage_error(&zp_cmd_diagram, "-o needs a file name");
-	zp_diags_init(&d, argv[optind]);
-	m = zp_cmd_load(argv[optind], &d, NULL, &status);
+	zp_diags_init(&d, a.operand[0]);
+	m = zp_cmd_load(a.operand[0], &d, NULL, &status);
 	if (!m || zp_diags_failed(&d, false)) {
 		zp_diags_print_lines(&d, stderr);
 		fprintf(stderr, "zplan diagram: %s; nothing drawn\n", m ?

@@ -1,7 +1,5 @@
 /* cmd_diff: zplan diff: a model against `zpool status -j` of a host; each
  * difference a drift-* finding at the model's node. */
-#define _GNU_SOURCE
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,47 +9,41 @@
 
 static int exec_diff(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'F' },
-		{ "host", required_argument, NULL, 'H' },
-		{ NULL, 0, NULL, 0 }
+	static const struct zp_opt opts[] = {
+		{ "format", 0, true, 'F' },
+		{ "host", 0, true, 'H' },
+		ZP_OPTS_END
 	};
 	static const char *const formats[] = { "text", "json", "sarif", NULL };
 	enum zp_format fmt = ZP_FMT_TEXT;
-	const char *host = NULL;
+	const char *host = NULL, *file, *zpool_json;
 	struct zs_status st;
 	struct zp_diags md, d;
 	struct zp_model *m;
 	char why[1024];
+	struct zp_args a;
 	int c, f, status;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-		switch (c) {
-		case 'F':
-			if ((f = zp_format_option(&zp_cmd_diff, optarg,
-			    formats)) < 0)
-				return 2;
-			fmt = (enum zp_format)f;
-			break;
-		case 'H':
-			host = optarg;
-			break;
-		default:
-			return zp_usage_error(&zp_cmd_diff, "unknown option "
-			    "%s", argv[optind - 1]);
+	zp_args_init(&a, &zp_cmd_diff, opts, argc, argv);
+	while ((c = zp_args_next(&a)) > 0) {
+		if (c == 'H') {
+			host = a.arg;
+			continue;
 		}
+		if ((f = zp_format_option(&zp_cmd_diff, a.arg, formats)) < 0)
+			return 2;
+		fmt = (enum zp_format)f;
 	}
-	if (argc - optind != 2)
-		return zp_usage_error(&zp_cmd_diff, "name a model FILE and a "
-		    "STATUS.json of zpool status -j");
-	if (strcmp(argv[optind], "-") == 0 &&
-	    strcmp(argv[optind + 1], "-") == 0)
+	if (c < 0 || zp_args_operands(&a, 2, 2, "name a model FILE and a "
+	    "STATUS.json of zpool status -j"))
+		return a.status;
+	file = a.operand[0];
+	zpool_json = a.operand[1];
+	if (strcmp(file, "-") == 0 && strcmp(zpool_json, "-") == 0)
 		return zp_usage_error(&zp_cmd_diff, "only one of FILE and "
 		    "STATUS.json can be standard input");
-	zp_diags_init(&md, argv[optind]);
-	m = zp_cmd_load(argv[optind], &md, NULL, &status);
+	zp_diags_init(&md, file);
+	m = zp_cmd_load(file, &md, NULL, &status);
 	if (!m || md.errors) {
 		zp_diags_print_lines(&md, stderr);
 		fprintf(stderr, "zplan diff: %s; nothing compared\n", m ?
@@ -66,14 +58,14 @@ static int exec_diff(int argc, char **argv)
 		return zp_usage_error(&zp_cmd_diff, "--host %s: the model has "
 		    "no controller of that id", host);
 	}
-	if (zs_read(&st, argv[optind + 1], why, sizeof(why))) {
+	if (zs_read(&st, zpool_json, why, sizeof(why))) {
 		fprintf(stderr, "%s\nzplan diff: nothing compared\n", why);
 		zs_release(&st);
 		zp_model_free(m);
 		return 2;
 	}
 	/* findings of the model's own rules are check's business */
-	zp_diags_init(&d, argv[optind]);
+	zp_diags_init(&d, file);
 	zp_diff(m, &st, host, &d);
 	zp_diags_finish(&d, &m->policy);
 	zp_diags_print(&d, fmt, stdout);

@@ -2,7 +2,6 @@
  * model skeleton on standard output. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,39 +11,36 @@
 
 static int exec_import(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "controller", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 }
+	static const struct zp_opt opts[] = {
+		{ "controller", 0, true, 'c' },
+		ZP_OPTS_END
 	};
 	static char buf[1 << 16];
 	const char *ctrl = "host1", *why;
+	struct zp_args a;
 	int c, status;
 
-	if (argc < 2 || argv[1][0] == '-')
+	zp_args_init(&a, &zp_cmd_import, opts, argc, argv);
+	while ((c = zp_args_next(&a)) > 0) {
+		if (!zp_id_valid(a.arg, &why))
+			return zp_usage_error(&zp_cmd_import, "--controller "
+			    "\"%s\": %s", a.arg, why);
+		ctrl = a.arg;
+	}
+	if (c < 0)
+		return a.status;
+	if (a.n < 1)
 		return zp_usage_error(&zp_cmd_import, "name what to import "
 		    "from: lsblk");
-	if (strcmp(argv[1], "lsblk") != 0)
+	if (strcmp(a.operand[0], "lsblk") != 0)
 		return zp_usage_error(&zp_cmd_import, "cannot import from "
-		    "\"%s\"; lsblk is the one source known", argv[1]);
-	argc--;
-	argv++;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-		if (c != 'c')
-			return zp_usage_error(&zp_cmd_import, "unknown option "
-			    "%s", argv[optind - 1]);
-		if (!zp_id_valid(optarg, &why))
-			return zp_usage_error(&zp_cmd_import, "--controller "
-			    "\"%s\": %s", optarg, why);
-		ctrl = optarg;
-	}
-	if (argc - optind != 1)
+		    "\"%s\"; lsblk is the one source known", a.operand[0]);
+	if (a.n != 2)
 		return zp_usage_error(&zp_cmd_import, "name one FILE of lsblk "
 		    "output (or - for standard input)");
 	/* nothing goes out before the whole input has been read */
 	setvbuf(stdout, buf, _IOFBF, sizeof(buf));
-	status = zp_import_lsblk(argv[optind], ctrl, stdout, stderr);
+	status = zp_import_lsblk(a.operand[1], ctrl, stdout, stderr);
 	errno = 0;
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "zplan import: cannot write the model: %s\n",

@@ -2,7 +2,6 @@
  * the explicit form (YAML, or JSON with --format json). */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,31 +10,27 @@
 
 static int exec_plan(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'F' },
-		{ NULL, 0, NULL, 0 }
+	static const struct zp_opt opts[] = {
+		{ "format", 0, true, 'F' },
+		ZP_OPTS_POLICY,
+		ZP_OPTS_END
 	};
 	static const char *const formats[] = { "yaml", "json", NULL };
 	static char buf[1 << 16];
 	struct zp_diags d;
 	struct zp_model *m;
+	struct zp_args a;
 	int c, fmt = 0, status;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-		if (c != 'F')
-			return zp_usage_error(&zp_cmd_plan, "unknown option %s",
-			    argv[optind - 1]);
-		if ((fmt = zp_format_option(&zp_cmd_plan, optarg,
-		    formats)) < 0)
+	zp_args_init(&a, &zp_cmd_plan, opts, argc, argv);
+	while ((c = zp_args_next(&a)) > 0)
+		if ((fmt = zp_format_option(&zp_cmd_plan, a.arg, formats)) < 0)
 			return 2;
-	}
-	if (argc - optind != 1)
-		return zp_usage_error(&zp_cmd_plan, "name one model FILE (or - "
-		    "for standard input)");
-	zp_diags_init(&d, argv[optind]);
-	m = zp_cmd_load(argv[optind], &d, NULL, &status);
+	if (c < 0 || zp_args_operands(&a, 1, 1, "name one model FILE (or - "
+	    "for standard input)"))
+		return a.status;
+	zp_diags_init(&d, a.operand[0]);
+	m = zp_cmd_load(a.operand[0], &d, &a.policy, &status);
 	if (!m || zp_diags_failed(&d, false)) {
 		zp_diags_print_lines(&d, stderr);
 		fprintf(stderr, "zplan plan: %s; nothing planned\n", m ?
@@ -58,7 +53,8 @@ static int exec_plan(int argc, char **argv)
 }
 
 const struct zp_cmd zp_cmd_plan = {
-	"plan", "[--format yaml|json] FILE",
+	"plan", "[--format yaml|json] [--policy KEY=VALUE]... "
+	"[--disable RULE]... FILE",
 	"choose disks for the pools' intents and print the explicit model",
 	exec_plan
 };

@@ -1,6 +1,4 @@
 /* cmd_rules: zplan rules: the catalogue of rules that run. */
-#define _GNU_SOURCE
-#include <getopt.h>
 #include <jansson.h>
 
 #include "zplan/cmd.h"
@@ -8,26 +6,21 @@
 
 static int exec_rules(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'F' },
-		{ NULL, 0, NULL, 0 }
+	static const struct zp_opt opts[] = {
+		{ "format", 0, true, 'F' },
+		ZP_OPTS_END
 	};
 	static const char *const formats[] = { "text", "json", NULL };
 	static const char *const sev[] = { "error", "warning", "note" };
+	struct zp_args a;
 	int c, fmt = 0, i;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-		if (c != 'F')
-			return zp_usage_error(&zp_cmd_rules, "unknown option "
-			    "%s", argv[optind - 1]);
-		if ((fmt = zp_format_option(&zp_cmd_rules, optarg,
-		    formats)) < 0)
+	zp_args_init(&a, &zp_cmd_rules, opts, argc, argv);
+	while ((c = zp_args_next(&a)) > 0)
+		if ((fmt = zp_format_option(&zp_cmd_rules, a.arg, formats)) < 0)
 			return 2;
-	}
-	if (optind != argc)
-		return zp_usage_error(&zp_cmd_rules, "takes no FILE");
+	if (c < 0 || zp_args_operands(&a, 0, 0, "takes no FILE"))
+		return a.status;
 	if (fmt == 1) {
 		json_t *arr = json_array();
 

@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -216,11 +215,13 @@ out:
 
 static int exec_script(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "host", required_argument, NULL, 'H' },
-		{ "only", required_argument, NULL, 'O' },
-		{ "dry-run", no_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 }
+	static const struct zp_opt opts[] = {
+		{ "host", 0, true, 'H' },
+		{ "only", 0, true, 'O' },
+		{ "dry-run", 0, false, 'D' },
+		{ NULL, 'o', true, 'o' },
+		ZP_OPTS_POLICY,
+		ZP_OPTS_END
 	};
 	const char *host = NULL, *dir = NULL, *file;
 	struct zp_script_opts so = { NULL, NULL, 0, false };
@@ -234,41 +235,35 @@ static int exec_script(int argc, char **argv)
 	pthread_t hasher;
 	bool hashing;
 	char *buf = NULL;
+	struct zp_args a;
 	int c, status = 0, rc = 0;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:o:", opts, NULL)) != -1) {
+	zp_args_init(&a, &zp_cmd_script, opts, argc, argv);
+	while ((c = zp_args_next(&a)) > 0) {
 		switch (c) {
 		case 'H':
-			host = optarg;
+			host = a.arg;
 			break;
 		case 'O':
-			if (parse_only(optarg, &so.only))
+			if (parse_only(a.arg, &so.only))
 				return zp_usage_error(&zp_cmd_script, "unknown "
 				    "--only \"%s\" (pools, datasets, shares, "
-				    "mounts or vdev-id)", optarg);
+				    "mounts or vdev-id)", a.arg);
 			break;
 		case 'D':
 			so.dry_run = true;
 			break;
 		case 'o':
-			dir = optarg;
+			dir = a.arg;
 			break;
-		case ':':
-			return zp_usage_error(&zp_cmd_script, "%s needs a "
-			    "value", argv[optind - 1]);
-		default:
-			return zp_usage_error(&zp_cmd_script, "unknown "
-			    "option %s", argv[optind - 1]);
 		}
 	}
-	if (argc - optind != 1)
-		return zp_usage_error(&zp_cmd_script, "name one model FILE "
-		    "(or - for standard input)");
+	if (c < 0 || zp_args_operands(&a, 1, 1, "name one model FILE (or - "
+	    "for standard input)"))
+		return a.status;
 	if (!so.only)
 		so.only = ZP_ONLY_ALL;
-	file = argv[optind];
+	file = a.operand[0];
 	so.model = strcmp(file, "-") == 0 ? "<stdin>" : file;
 	zp_diags_init(&d, file);
 	if (zp_read_input(file, &d, &buf, &len)) {
@@ -286,7 +281,7 @@ static int exec_script(int argc, char **argv)
 	hashing = pthread_create(&hasher, NULL, hash_thread, &job) == 0;
 	if (!hashing)
 		hash_thread(&job);
-	m = zp_cmd_load_buf(file, buf, len, &d, NULL, &status);
+	m = zp_cmd_load_buf(file, buf, len, &d, &a.policy, &status);
 	if (hashing)
 		pthread_join(hasher, NULL);
 	/* once a thread has been, stdio takes a lock on every call; the
@@ -420,7 +415,7 @@ done:
 
 const struct zp_cmd zp_cmd_script = {
 	"script", "[--host ID] [--only pools|datasets|shares|mounts|vdev-id] "
-	"[-o DIR] [--dry-run] FILE",
+	"[-o DIR] [--dry-run] [--policy KEY=VALUE]... [--disable RULE]... FILE",
 	"one POSIX sh script per host (controllers: pools, filesystems, NFS "
 	"shares; clients: mounts) that checks before it changes anything and "
 	"can be run again", exec_script

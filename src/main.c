@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "zplan/cmd.h"
+#include "zplan/text.h"
 #include "zplan/version.h"
 
 static const struct zp_cmd *const commands[] = {
@@ -40,6 +41,25 @@ static const struct zp_cmd *find(const char *name)
 	return NULL;
 }
 
+/* "unknown command", with the nearest one's name when there is one. */
+static int unknown(const char *name)
+{
+	const char *names[sizeof(commands) / sizeof(commands[0]) + 1];
+	const char *near;
+	size_t i;
+
+	for (i = 0; commands[i]; i++)
+		names[i] = commands[i]->name;
+	names[i++] = "help";
+	names[i] = NULL;
+	near = zp_nearest(name, names);
+	fprintf(stderr, "zplan: unknown command \"%s\"", name);
+	if (near)
+		fprintf(stderr, "; did you mean `zplan %s`?", near);
+	fprintf(stderr, "\n`zplan --help` lists the commands\n");
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	const struct zp_cmd *c;
@@ -61,19 +81,13 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
-		if (!(c = find(argv[2]))) {
-			fprintf(stderr, "zplan: unknown command \"%s\"\n",
-			    argv[2]);
-			return 2;
-		}
+		if (!(c = find(argv[2])))
+			return unknown(argv[2]);
 		printf("usage: zplan %s %s\n\n%s\n", c->name, c->usage,
 		    c->summary);
 		return 0;
 	}
-	if (!(c = find(argv[1]))) {
-		fprintf(stderr, "zplan: unknown command \"%s\"; `zplan --help` "
-		    "lists them\n", argv[1]);
-		return 2;
-	}
+	if (!(c = find(argv[1])))
+		return unknown(argv[1]);
 	return c->exec(argc - 1, argv + 1);
 }

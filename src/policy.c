@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "zplan/rule.h"
+#include "zplan/text.h"
 #include "zplan/units.h"
 
 const char *const zp_policy_keys[] = {
@@ -128,6 +129,8 @@ static int set_severity(struct zp_policy *p, const char *id, const char *val,
 int zp_policy_set(struct zp_policy *p, const char *key, const char *val,
     char *why, size_t len)
 {
+	const char *near;
+
 	if (strcmp(key, "spares_per_pool") == 0)
 		return set_uint(&p->spares_per_pool, key, val, 0, 1000, why, len);
 	if (strcmp(key, "ashift") == 0)
@@ -188,6 +191,14 @@ int zp_policy_set(struct zp_policy *p, const char *key, const char *val,
 		return set_rule_list(p, val, why, len);
 	if (strncmp(key, "severity.", 9) == 0)
 		return set_severity(p, key + 9, val, why, len);
-	snprintf(why, len, "unknown policy key \"%s\"", key);
+	near = zp_nearest(key, zp_policy_keys);
+	if (near && strcmp(near, "severity") == 0)
+		snprintf(why, len, "unknown policy key \"%s\" (did you mean "
+		    "`severity.RULE`?)", key);
+	else
+		snprintf(why, len, "unknown policy key \"%s\"%s%s%s; the "
+		    "keys are in docs/model.md (policy)", key, near ?
+		    " (did you mean `" : "", near ? near : "", near ? "`?)" :
+		    "");
 	return -1;
 }
