@@ -42,7 +42,7 @@ $(BUILD)/zplan: $(OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(OBJ) $(PKG_LIBS)
 
-$(BUILD)/%.o: %.c $(wildcard include/zplan/*.h) rules/rules.def
+$(BUILD)/%.o: %.c $(wildcard include/zplan/*.h) rules/rules.def src/props.def
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	$(Q)$(CC) $(CFLAGS_ALL) -c -o $@ $<

@@ -1,0 +1,223 @@
+/* props_list: one object's property list checked as zfs create and zpool
+ * create check it: each pair through zp_prop_check, then what libzfs
+ * refuses in combination (zfs_valid_proplist's normalization and
+ * utf8only, zfs_crypto_create's encryption rules, zpool_main.c
+ * add_prop_list's feature@ with version, and a name given twice). */
+#include <string.h>
+
+#include "zplan/diag.h"
+#include "zplan/model.h"
+#include "zplan/props.h"
+#include "zplan/rule.h"
+
+static void report(struct zp_diags *d, const struct zp_kv *kv,
+    const char *path, const struct zp_prop_verdict *v)
+{
+	const char *p = zp_pathf(d, "%s.%s", path, kv->key);
+
+	switch (v->kind) {
+	case ZP_PROP_OK:
+		break;
+	case ZP_PROP_UNKNOWN:
+		zp_report(d, ZR_PROPERTY_UNKNOWN, kv->loc, p, "%s", v->msg);
+		break;
+	case ZP_PROP_INVALID:
+		zp_report(d, ZR_PROPERTY_INVALID, v->at_value ? kv->vloc :
+		    kv->loc, p, "%s", v->msg);
+		break;
+	case ZP_PROP_LATER:
+		zp_report_sev(d, v->at_value ? ZR_PROPERTY_INVALID :
+		    ZR_PROPERTY_UNKNOWN, ZP_SEV_NOTE, v->at_value ? kv->vloc :
+		    kv->loc, p, "%s", v->msg);
+		break;
+	}
+}
+
+void zp_props_check_pairs(struct zp_diags *d, const struct zp_kvs *kv,
+    unsigned obj, const char *who, const char *path,
+    const struct zp_prop_ctx *ctx)
+{
+	struct zp_prop_verdict v;
+	size_t i;
+
+	for (i = 0; i < kv->n; i++) {
+		zp_prop_check(kv->v[i].key, kv->v[i].val, obj, ctx->plat, who,
+		    &v);
+		report(d, &kv->v[i], path, &v);
+	}
+}
+
+/* The pair of the list that sets native property name (by its name or
+ * alias), or NULL. */
+static const struct zp_kv *find(const struct zp_kvs *kv, const char *name,
+    enum zp_prop_space sp)
+{
+	size_t i;
+
+	for (i = 0; i < kv->n; i++) {
+		const struct zp_prop *p = zp_prop_find(kv->v[i].key, sp);
+
+		if (p && strcmp(p->name, name) == 0)
+			return &kv->v[i];
+	}
+	return NULL;
+}
+
+static bool is(const struct zp_kv *kv, const char *val)
+{
+	return kv && strcmp(kv->val, val) == 0;
+}
+
+/* A native property written twice, once through its alias: zfs and
+ * zpool refuse it ("specified multiple times"). */
+static void twice(struct zp_diags *d, const struct zp_kvs *kv,
+    enum zp_prop_space sp, const char *who, const char *path)
+{
+	size_t i, j;
+
+	for (i = 1; i < kv->n; i++) {
+		const struct zp_prop *p = zp_prop_find(kv->v[i].key, sp);
+
+		for (j = 0; p && j < i; j++)
+			if (zp_prop_find(kv->v[j].key, sp) == p) {
+				zp_report(d, ZR_PROPERTY_INVALID, kv->v[i].loc,
+				    zp_pathf(d, "%s.%s", path, kv->v[i].key),
+				    "%s and %s of %s both set %s, which zfs "
+				    "refuses (specified multiple times); keep "
+				    "one", kv->v[j].key, kv->v[i].key, who,
+				    p->name);
+				break;
+			}
+	}
+}
+
+static void refuse(struct zp_diags *d, const struct zp_kv *kv,
+    const char *path, const char *who, const char *what)
+{
+	zp_report(d, ZR_PROPERTY_INVALID, kv->loc, zp_pathf(d, "%s.%s", path,
+	    kv->key), "%s of %s: %s", kv->key, who, what);
+}
+
+/* zpool create -o: feature@ and version together, compatibility with
+ * version (add_prop_list). */
+static void pool_combos(struct zp_diags *d, const struct zp_kvs *kv,
+    const char *who, const char *path)
+{
+	const struct zp_kv *ver = find(kv, "version", ZP_SPACE_POOL);
+	const struct zp_kv *compat = find(kv, "compatibility", ZP_SPACE_POOL);
+	size_t i;
+
+	if (!ver)
+		return;
+	for (i = 0; i < kv->n; i++)
+		if (strncmp(kv->v[i].key, "feature@", 8) == 0) {
+			refuse(d, &kv->v[i], path, who, "'feature@' and "
+			    "'version' properties cannot be specified "
+			    "together; keep one");
+			break;
+		}
+	if (compat && !is(compat, "legacy"))
+		refuse(d, compat, path, who, "when 'version' is specified, "
+		    "compatibility may only be set to 'legacy'");
+}
+
+/* The encryption rules of zfs_crypto_create and dsl_crypt; returns
+ * whether the dataset is encrypted. */
+static bool crypt_combos(struct zp_diags *d, const struct zp_kvs *kv,
+    unsigned obj, const char *who, const char *path,
+    const struct zp_prop_ctx *ctx)
+{
+	const struct zp_kv *enc = find(kv, "encryption", ZP_SPACE_DS);
+	const struct zp_kv *kf = find(kv, "keyformat", ZP_SPACE_DS);
+	const struct zp_kv *kl = find(kv, "keylocation", ZP_SPACE_DS);
+	const struct zp_kv *it = find(kv, "pbkdf2iters", ZP_SPACE_DS);
+	const struct zp_kv *cp = find(kv, "copies", ZP_SPACE_DS);
+	bool crypt = enc ? !is(enc, "off") : ctx->parent_encrypted;
+	bool key = kf && !is(kf, "none");
+
+	if ((obj & ZP_OBJ_ROOT) && ctx->pool_options && (crypt || kf || it ||
+	    (kl && !is(kl, "none")))) {
+		const struct zp_kvs *o = ctx->pool_options;
+		const struct zp_kv *fe = NULL;
+		size_t i;
+
+		for (i = 0; i < o->n; i++)
+			if (strcmp(o->v[i].key, "feature@encryption") == 0)
+				fe = &o->v[i];
+		if (is(fe, "disabled") || find(o, "version", ZP_SPACE_POOL)) {
+			refuse(d, enc ? enc : kf ? kf : it ? it : kl, path, who,
+			    "encryption feature not enabled (the pool's "
+			    "options disable feature@encryption or set a "
+			    "version); enable it or drop the encryption "
+			    "properties");
+			return false;
+		}
+	}
+	if (!crypt) {
+		const struct zp_kv *x = kf ? kf : (kl && !is(kl, "none")) ? kl :
+		    it;
+
+		if (x)
+			refuse(d, x, path, who, "encryption must be turned on "
+			    "to set encryption properties; add encryption: on "
+			    "(or aes-256-gcm ...)");
+		return false;
+	}
+	if (enc && !ctx->parent_encrypted && !key && !kl)
+		refuse(d, enc, path, who, "keyformat required for new "
+		    "encryption root; add keyformat (passphrase, hex or raw) "
+		    "and keylocation (file:///...)");
+	else if (kl && !key)
+		refuse(d, kl, path, who, "keyformat required for new "
+		    "encryption root; add keyformat (passphrase, hex or "
+		    "raw)");
+	else if (key && !kl)
+		refuse(d, kf, path, who, "without keylocation zfs create "
+		    "prompts for the key, and the script runs unattended; add "
+		    "keylocation: file:///path/to/key");
+	if (it && !is(kf, "passphrase"))
+		refuse(d, it, path, who, "cannot specify pbkdf2iters with a "
+		    "non-passphrase keyformat; remove it or use keyformat "
+		    "passphrase");
+	if (is(cp, "3"))
+		refuse(d, cp, path, who, "encrypted datasets cannot have 3 "
+		    "copies (encryption keeps its IV in the third); use 1 or "
+		    "2");
+	return true;
+}
+
+bool zp_props_check_combos(struct zp_diags *d, const struct zp_kvs *kv,
+    unsigned obj, const char *who, const char *path,
+    const struct zp_prop_ctx *ctx)
+{
+	const struct zp_kv *norm, *utf;
+
+	if (obj & ZP_OBJ_POOL) {
+		twice(d, kv, ZP_SPACE_POOL, who, path);
+		pool_combos(d, kv, who, path);
+		return false;
+	}
+	twice(d, kv, ZP_SPACE_DS, who, path);
+	norm = find(kv, "normalization", ZP_SPACE_DS);
+	utf = find(kv, "utf8only", ZP_SPACE_DS);
+	if (norm && !is(norm, "none") && is(utf, "off"))
+		refuse(d, utf, path, who, "'utf8only' must be set 'on' if "
+		    "normalization chosen");
+	return crypt_combos(d, kv, obj, who, path, ctx);
+}
+
+bool zp_props_check_kvs(struct zp_diags *d, const struct zp_kvs *kv,
+    unsigned obj, const char *who, const char *path,
+    const struct zp_prop_ctx *ctx)
+{
+	zp_props_check_pairs(d, kv, obj, who, path, ctx);
+	return zp_props_check_combos(d, kv, obj, who, path, ctx);
+}
+
+bool zp_props_touch_encryption(const struct zp_kvs *kv)
+{
+	return find(kv, "encryption", ZP_SPACE_DS) ||
+	    find(kv, "keyformat", ZP_SPACE_DS) ||
+	    find(kv, "keylocation", ZP_SPACE_DS) ||
+	    find(kv, "pbkdf2iters", ZP_SPACE_DS);
+}
