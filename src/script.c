@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "zplan/poolcap.h"
+#include "zplan/props.h"
 #include "zplan/text.h"
 #include "zplan/version.h"
 
@@ -675,33 +676,22 @@ static void sq2(FILE *o, const char *a, const char *b)
 	putc('\'', o);
 }
 
-/* "key=value", single-quoted. */
-/* Properties whose value is a size. */
-static bool size_property(const char *k)
+/* key=value of object obj (ZP_OBJ_*), quoted, the name as zfs prints it
+ * (an alias such as compress written compression). A size is written in
+ * bytes: the model reads 2TB as 2 * 10^12 bytes, but zfs reads every unit
+ * as a power of 1024, so passing "2TB" on would set 2 TiB. */
+static void sq_kv(FILE *o, const char *k, const char *v, unsigned obj)
 {
-	static const char *const keys[] = {
-		"quota", "refquota", "reservation", "refreservation",
-		"recordsize", "volsize", "volblocksize", "special_small_blocks",
-		NULL
-	};
-	size_t i;
-
-	for (i = 0; keys[i]; i++)
-		if (strcmp(k, keys[i]) == 0)
-			return true;
-	return false;
-}
-
-/* key=value, quoted. A size is written in bytes: the model reads 2TB as
- * 2 * 10^12 bytes, but zfs reads every unit as a power of 1024, so
- * passing "2TB" on would set 2 TiB. */
-static void sq_kv(FILE *o, const char *k, const char *v)
-{
-	char *s = zp_xmalloc(strlen(k) + strlen(v) + 24);
+	const struct zp_prop *p = zp_prop_find(k, obj & ZP_OBJ_POOL ?
+	    ZP_SPACE_POOL : ZP_SPACE_DS);
+	char *s;
 	uint64_t bytes;
 	const char *why;
 
-	if (size_property(k) && zp_parse_size(v, &bytes, &why) == 0)
+	if (p)
+		k = p->name;
+	s = zp_xmalloc(strlen(k) + strlen(v) + 24);
+	if (zp_prop_is_size(k, obj) && zp_parse_size(v, &bytes, &why) == 0)
 		sprintf(s, "%s=%llu", k, (unsigned long long)bytes);
 	else
 		sprintf(s, "%s=%s", k, v);
@@ -827,11 +817,13 @@ static void pool_fn(FILE *o, const struct zp_script_plan *p, size_t n,
 		if (strcmp(pl->options.v[k].key, "ashift") == 0)
 			continue;
 		fputs(" \\\n\t    -o ", o);
-		sq_kv(o, pl->options.v[k].key, pl->options.v[k].val);
+		sq_kv(o, pl->options.v[k].key, pl->options.v[k].val,
+		    ZP_OBJ_POOL);
 	}
 	for (k = 0; k < pl->properties.n; k++) {
 		fputs(" \\\n\t    -O ", o);
-		sq_kv(o, pl->properties.v[k].key, pl->properties.v[k].val);
+		sq_kv(o, pl->properties.v[k].key, pl->properties.v[k].val,
+		    ZP_OBJ_ROOT);
 	}
 	fputs(" \\\n\t    ", o);
 	zp_sh_quote(o, pl->name);
@@ -1257,7 +1249,7 @@ static int write_script(FILE *o, const struct zp_script_plan *p,
 		for (k = 0; k < f->properties.n; k++) {
 			fputs(" -o ", o);
 			sq_kv(o, f->properties.v[k].key,
-			    f->properties.v[k].val);
+			    f->properties.v[k].val, ZP_OBJ_FS);
 		}
 		putc(' ', o);
 		zp_sh_quote(o, f->name);
@@ -1276,7 +1268,7 @@ static int write_script(FILE *o, const struct zp_script_plan *p,
 		putc(' ', o);
 		zp_sh_quote(o, v);
 		fputs("; then\n\tzp_run zfs set ", o);
-		sq_kv(o, "sharenfs", v);
+		sq_kv(o, "sharenfs", v, ZP_OBJ_FS);
 		putc(' ', o);
 		zp_sh_quote(o, f->name);
 		fputs("\nfi\n", o);
