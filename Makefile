@@ -27,7 +27,7 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all deps demo test test-release test-asan units install clean zplan \
+.PHONY: all deps demo docs test test-release test-asan units install clean zplan \
 	fuzz fuzz-build fuzz-deps bench
 
 all: zplan
@@ -72,6 +72,13 @@ deps:
 demo: deps
 	$(MAKE) zplan
 	./zplan check examples/ref-a-zs3-2.yaml
+
+# docs/properties.md is zplan properties' text output under a fixed head
+# (tests/t_props.sh checks that the two agree)
+docs: zplan
+	@{ sed '/^```$$/q' docs/properties.md; $(BUILD)/zplan properties; \
+	  echo '```'; } >docs/properties.md.tmp && \
+	  mv docs/properties.md.tmp docs/properties.md
 
 test: deps
 	$(MAKE) test-release
