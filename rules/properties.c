@@ -129,9 +129,14 @@ static bool any_encryption(const struct zp_model *m)
 	for (i = 0; i < m->pools.len; i++)
 		if (zp_props_touch_encryption(&ZP_POOL(m, i)->properties))
 			return true;
-	for (i = 0; i < m->filesystems.len; i++)
-		if (zp_props_touch_encryption(&ZP_FS(m, i)->properties))
+	/* a template's filesystems share one list: looked at once */
+	for (i = 0; i < m->filesystems.len; i++) {
+		const struct zp_kvs *kv = &ZP_FS(m, i)->properties;
+
+		if (kv->n && (i == 0 || ZP_FS(m, i - 1)->properties.v !=
+		    kv->v) && zp_props_touch_encryption(kv))
 			return true;
+	}
 	return false;
 }
 

@@ -122,14 +122,16 @@ static void build(void)
 			put(p->alias, sp, p);
 		for (v = p->vals; v && v->name; v++)
 			put(v->name, (uintptr_t)p->vals, v);
-		if (sp == K_DS)
+		if (sp == K_DS && nd + 1 < sizeof(cand_ds) / sizeof(*cand_ds))
 			cand_ds[nd++] = p->name;
-		else
+		else if (sp == K_POOL &&
+		    np + 1 < sizeof(cand_pool) / sizeof(*cand_pool))
 			cand_pool[np++] = p->name;
 	}
 	for (k = 0; k < zp_nfeatures; k++) {
 		put(zp_features[k].name, K_FEATURE, &zp_features[k]);
-		cand_feat[k] = zp_features[k].name;
+		if (k + 1 < sizeof(cand_feat) / sizeof(*cand_feat))
+			cand_feat[k] = zp_features[k].name;
 	}
 	for (k = 0; k < zp_ncompats; k++)
 		put(zp_compats[k].name, K_COMPAT, &zp_compats[k]);

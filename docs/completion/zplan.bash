@@ -14,7 +14,7 @@ _zplan()
 	done
 	if [[ -z $cmd ]]; then
 		COMPREPLY=($(compgen -W "check capacity plan script diagram rules
-		    import diff help --help --version" -- "$cur"))
+		    properties import diff help --help --version" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -51,7 +51,8 @@ _zplan()
 		case $cmd in
 		check) COMPREPLY=($(compgen -W "--format --strict --disable
 		    --policy" -- "$cur")) ;;
-		capacity | rules) COMPREPLY=($(compgen -W "--format" -- "$cur")) ;;
+		capacity | rules | properties)
+			COMPREPLY=($(compgen -W "--format" -- "$cur")) ;;
 		plan) COMPREPLY=($(compgen -W "--format" -- "$cur")) ;;
 		script) COMPREPLY=($(compgen -W "--host --only -o --dry-run" \
 		    -- "$cur")) ;;
@@ -64,7 +65,7 @@ _zplan()
 	case $cmd in
 	help)
 		COMPREPLY=($(compgen -W "check capacity plan script diagram
-		    rules import diff" -- "$cur")) ;;
+		    rules properties import diff" -- "$cur")) ;;
 	import)
 		if [[ $prev == import ]]; then
 			COMPREPLY=($(compgen -W "lsblk" -- "$cur"))
@@ -73,6 +74,10 @@ _zplan()
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi ;;
 	rules) ;;
+	properties)
+		COMPREPLY=($(compgen -W "$(zplan properties 2>/dev/null |
+		    awk '/^NAME /{on=1; next} on && NF {print $1} !NF {on=0}')" \
+		    -- "$cur")) ;;
 	*)
 		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
