@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "zplan/htab.h"
 #include "zplan/props.h"
@@ -520,6 +521,18 @@ static enum zp_verdict check_string(const struct zp_prop *p, const char *val,
 				    "is too long (%zu characters; at most %d)",
 				    who, n, MAXNAMELEN - 1);
 		}
+		return ZP_PROP_OK;
+	case ZP_VR_SHARE:
+		/* libshare's validators refuse an empty list, and no OS takes
+		 * ON or Off as an option: zpool_create_023_neg */
+		if (!val[0])
+			return bad(v, "%s of %s is empty; use on, off or share "
+			    "options", p->name, who);
+		if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0 &&
+		    (strcasecmp(val, "on") == 0 || strcasecmp(val, "off") == 0))
+			return bad(v, "%s \"%s\" of %s is not a value ZFS knows "
+			    "(values are case-sensitive); write on or off",
+			    p->name, val, who);
 		return ZP_PROP_OK;
 	case ZP_VR_MLSLABEL:
 		if (plat == ZP_PLAT_LEGACY)

@@ -52,6 +52,44 @@ expect_grep "smuggle: located" "^props-smuggle.yaml:22:18: error: .*holds no '='
 expect_exit "smuggle: script refuses" 1 "$ZPLAN" script props-smuggle.yaml
 expect_nogrep "smuggle: no script" "zfs create" "$TMP/out"
 
+# refusals of OpenZFS's own test suite, each in a model of its own
+model() { # OBJECT NAME VALUE
+	cat <<EOM
+zplan: 1
+policy: {spares_per_pool: 0}
+drive_types: {hdd: {media: hdd, size: 4TB}}
+controllers: [{id: nas1}]
+enclosures: [{id: e1, slots: 2}, {id: e2, slots: 2}]
+disks: [{enclosure: e1, slots: 0, type: hdd}, {enclosure: e2, slots: 0, type: hdd}]
+pools:
+  - name: tank
+    controller: nas1
+    vdevs: [{mirror: [e1-0, e2-0]}]
+EOM
+	case $1 in
+	root) printf '    properties: {"%s": "%s"}\n' "$2" "$3" ;;
+	pool) printf '    options: {"%s": "%s"}\n' "$2" "$3" ;;
+	fs) printf 'filesystems:\n  - name: tank/fs\n    properties: {"%s": "%s"}\n' "$2" "$3" ;;
+	esac
+}
+n=0
+while read -r obj name value; do
+	case $obj in '#'* | '') continue ;; esac
+	value=${value#\"}
+	value=${value%\"}
+	n=$((n + 1))
+	model "$obj" "$name" "$value" >"$TMP/m.yaml"
+	"$ZPLAN" check "$TMP/m.yaml" >"$TMP/out" 2>&1
+	rc=$?
+	if [ "$rc" -eq 1 ] && grep -q ' error: .*\[property-\(unknown\|invalid\)\]$' "$TMP/out"; then
+		ok
+	else
+		bad "zfs-tests case $obj $name=$value: check exit $rc, no property error"
+		head -3 "$TMP/out" >&2
+	fi
+done <props-zfstests.txt
+[ "$n" -gt 90 ] || bad "props-zfstests.txt: only $n cases read"
+
 # --disable property-invalid keeps property-unknown's findings
 expect_exit "unknown alone" 1 "$ZPLAN" check --disable property-invalid props-smuggle.yaml
 expect_grep "unknown alone: reported" '\[property-unknown\]$' "$TMP/out"
