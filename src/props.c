@@ -604,6 +604,12 @@ static enum zp_verdict check_value(const struct zp_prop *p, const char *val,
 		break;
 	}
 	if (!(x = zp_prop_value(p, val))) {
+		/* ON, LZ4: the right word in the wrong case */
+		for (x = p->vals; x->name; x++)
+			if (strcasecmp(x->name, val) == 0)
+				return bad(v, "%s \"%s\" of %s is not a value "
+				    "ZFS knows (values are case-sensitive); "
+				    "write %s", p->name, val, who, x->name);
 		values_hint(p, hint, sizeof(hint));
 		return bad(v, "%s \"%s\" of %s is not a value ZFS knows; use %s",
 		    p->name, val, who, hint);
