@@ -32,9 +32,7 @@ static void check_ashift(struct zp_diags *d, const struct zp_pool *p,
 		    p->ashift, p->ashift_loc.line, oa->val);
 }
 
-/* Checks each pool; root[i] says whether pool i's root is encrypted. */
-static void check_pools(const struct zp_model *m, struct zp_diags *d,
-    bool *root)
+static void check_pools(const struct zp_model *m, struct zp_diags *d)
 {
 	size_t i;
 
@@ -50,32 +48,14 @@ static void check_pools(const struct zp_model *m, struct zp_diags *d,
 		zp_props_check_kvs(d, &p->options, ZP_OBJ_POOL, who,
 		    zp_pathf(d, "pools[%u].options", p->src), &ctx);
 		ctx.pool_options = &p->options;
-		root[i] = zp_props_check_kvs(d, &p->properties, ZP_OBJ_ROOT,
+		zp_props_check_kvs(d, &p->properties, ZP_OBJ_ROOT,
 		    rootwho, zp_pathf(d, "pools[%u].properties", p->src), &ctx);
 	}
 }
 
-/* Whether the parent of filesystem f is encrypted: the filesystem above
- * it (defined before it: name-invalid), else its pool's root. */
-static bool parent_encrypted(const struct zp_model *m, const struct zp_fs *f,
-    const bool *enc, const bool *root)
-{
-	const char *slash = strrchr(f->name, '/');
-	char buf[512];
-	int32_t j;
-
-	if (!slash || (size_t)(slash - f->name) >= sizeof(buf))
-		return false;
-	snprintf(buf, sizeof(buf), "%.*s", (int)(slash - f->name), f->name);
-	if ((j = zp_htab_get(&m->h_fs, buf)) >= 0 && enc)
-		return enc[j];
-	return f->pool >= 0 && strchr(buf, '/') == NULL && root[f->pool];
-}
-
 static void check_filesystems(const struct zp_model *m, struct zp_diags *d,
-    const bool *root, bool crypt)
+    bool crypt)
 {
-	bool *enc = crypt ? zp_xcalloc(m->filesystems.len + 1, 1) : NULL;
 	size_t i, j, k;
 
 	/* filesystems of one template share one property list: its pairs
@@ -112,13 +92,12 @@ static void check_filesystems(const struct zp_model *m, struct zp_diags *d,
 			char one[300];
 
 			snprintf(one, sizeof(one), "filesystem %s", g->name);
-			ctx.parent_encrypted = parent_encrypted(m, g, enc,
-			    root);
-			enc[k] = zp_props_check_combos(d, &g->properties,
-			    ZP_OBJ_FS, j - i > 1 ? one : who, path, &ctx);
+			ctx.parent_encrypted = zp_props_encrypted_above(m,
+			    g->name);
+			zp_props_check_combos(d, &g->properties, ZP_OBJ_FS,
+			    j - i > 1 ? one : who, path, &ctx);
 		}
 	}
-	free(enc);
 }
 
 /* Whether encryption is set anywhere: only then do parents matter. */
@@ -142,11 +121,8 @@ static bool any_encryption(const struct zp_model *m)
 
 static void check_properties(const struct zp_model *m, struct zp_diags *d)
 {
-	bool *root = zp_xcalloc(m->pools.len + 1, 1);
-
-	check_pools(m, d, root);
-	check_filesystems(m, d, root, any_encryption(m));
-	free(root);
+	check_pools(m, d);
+	check_filesystems(m, d, any_encryption(m));
 }
 
 /* One pass reports both rules (a pair's finding is of one or the other):

@@ -214,6 +214,36 @@ bool zp_props_check_kvs(struct zp_diags *d, const struct zp_kvs *kv,
 	return zp_props_check_combos(d, kv, obj, who, path, ctx);
 }
 
+bool zp_props_encrypted_above(const struct zp_model *m, const char *name)
+{
+	char buf[1024];
+	char *slash;
+	int32_t j;
+
+	if (strlen(name) >= sizeof(buf))
+		return false;
+	strcpy(buf, name);
+	/* the nearest ancestor that sets encryption decides */
+	while ((slash = strrchr(buf, '/'))) {
+		const struct zp_kv *e;
+
+		*slash = '\0';
+		if ((j = zp_htab_get(&m->h_fs, buf)) >= 0) {
+			if ((e = find(&ZP_FS(m, j)->properties, "encryption",
+			    ZP_SPACE_DS)))
+				return !is(e, "off");
+			continue;
+		}
+		if (!strchr(buf, '/') && (j = zp_htab_get(&m->h_pools,
+		    buf)) >= 0) {
+			e = find(&ZP_POOL(m, j)->properties, "encryption",
+			    ZP_SPACE_DS);
+			return e && !is(e, "off");
+		}
+	}
+	return false;
+}
+
 bool zp_props_touch_encryption(const struct zp_kvs *kv)
 {
 	return find(kv, "encryption", ZP_SPACE_DS) ||

@@ -29,6 +29,7 @@
 
 struct zp_diags;
 struct zp_kvs;
+struct zp_model;
 
 /* The objects a property applies to (a bit set). */
 #define ZP_OBJ_FS   1u      /* a filesystem: zfs create -o */
@@ -166,6 +167,11 @@ void zp_props_check_pairs(struct zp_diags *d, const struct zp_kvs *kv,
 bool zp_props_check_combos(struct zp_diags *d, const struct zp_kvs *kv,
     unsigned obj, const char *who, const char *path,
     const struct zp_prop_ctx *ctx);
+/* Whether the dataset called name inherits encryption: the nearest
+ * filesystem above it (or, above them all, its pool's root properties)
+ * that sets encryption sets it to something other than off. For
+ * zp_prop_ctx.parent_encrypted of a filesystem or volume. */
+bool zp_props_encrypted_above(const struct zp_model *m, const char *name);
 /* Whether the list sets anything about encryption (so that its datasets'
  * parents matter). */
 bool zp_props_touch_encryption(const struct zp_kvs *kv);
