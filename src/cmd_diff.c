@@ -1,5 +1,6 @@
-/* cmd_diff: zplan diff: a model against `zpool status -j` of a host; each
- * difference a drift-* finding at the model's node. */
+/* cmd_diff: zplan diff: a model against `zpool status` of a host (-j, or
+ * the text of -P or plain); each difference a drift-* finding at the
+ * model's node. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,7 @@ static int exec_diff(int argc, char **argv)
 	};
 	static const char *const formats[] = { "text", "json", "sarif", NULL };
 	enum zp_format fmt = ZP_FMT_TEXT;
-	const char *host = NULL, *file, *zpool_json;
+	const char *host = NULL, *file, *status_path;
 	struct zs_status st;
 	struct zp_diags md, d;
 	struct zp_model *m;
@@ -35,13 +36,13 @@ static int exec_diff(int argc, char **argv)
 		fmt = (enum zp_format)f;
 	}
 	if (c < 0 || zp_args_operands(&a, 2, 2, "name a model FILE and a "
-	    "STATUS.json of zpool status -j"))
+	    "STATUS, the output of zpool status -j or -P"))
 		return a.status;
 	file = a.operand[0];
-	zpool_json = a.operand[1];
-	if (strcmp(file, "-") == 0 && strcmp(zpool_json, "-") == 0)
+	status_path = a.operand[1];
+	if (strcmp(file, "-") == 0 && strcmp(status_path, "-") == 0)
 		return zp_usage_error(&zp_cmd_diff, "only one of FILE and "
-		    "STATUS.json can be standard input");
+		    "STATUS can be standard input");
 	zp_diags_init(&md, file);
 	m = zp_cmd_load(file, &md, NULL, &status);
 	if (!m || md.errors) {
@@ -58,7 +59,7 @@ static int exec_diff(int argc, char **argv)
 		return zp_usage_error(&zp_cmd_diff, "--host %s: the model has "
 		    "no controller of that id", host);
 	}
-	if (zs_read(&st, zpool_json, why, sizeof(why))) {
+	if (zs_read(&st, status_path, why, sizeof(why))) {
 		fprintf(stderr, "%s\nzplan diff: nothing compared\n", why);
 		zs_release(&st);
 		zp_model_free(m);
@@ -77,7 +78,8 @@ static int exec_diff(int argc, char **argv)
 }
 
 const struct zp_cmd zp_cmd_diff = {
-	"diff", "[--format text|json|sarif] [--host ID] FILE STATUS.json",
-	"the model's pools against `zpool status -j` of host ID (default: "
+	"diff", "[--format text|json|sarif] [--host ID] FILE STATUS",
+	"the model's pools against `zpool status -j` (or the text of "
+	"`zpool status -P`) of host ID (default: "
 	"every controller): each difference a drift-* finding", exec_diff
 };

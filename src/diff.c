@@ -162,6 +162,13 @@ static int32_t find(struct ctx *c, enum zs_class cls, const char *dev)
 	snprintf(key, sizeof(key), "%c%s-part1", cls_letter(cls), dev);
 	if ((s = zp_htab_get(&c->paths, key)) >= 0)
 		return s;
+	if (c->st->short_names) {
+		/* zpool status without -P: the whole disk's own name */
+		snprintf(key, sizeof(key), "%c%s", cls_letter(cls),
+		    zs_short_dev(dev));
+		if ((s = zp_htab_get(&c->paths, key)) >= 0)
+			return s;
+	}
 	if (strncmp(dev, "/dev/disk/", 10) == 0 || !n)
 		return -1;
 	snprintf(key, sizeof(key), "%c%s%s1", cls_letter(cls), dev,

@@ -11,37 +11,46 @@
 #include "zplan/load.h"
 
 
-int zp_jin_open(struct zp_jin *j, const char *path, size_t flags, char *why,
-    size_t len)
+int zp_jin_read(const char *path, const char **name, char **buf,
+    size_t *blen, char *why, size_t len)
 {
 	bool std = strcmp(path, "-") == 0;
-	struct zp_loc loc;
 	struct stat st;
-	char msg[256];
 	FILE *f;
 
-	memset(j, 0, sizeof(*j));
-	j->name = std ? "<stdin>" : path;
+	*name = std ? "<stdin>" : path;
+	*buf = NULL;
 	f = std ? stdin : fopen(path, "rb");
 	if (!f) {
-		snprintf(why, len, "%s: error: cannot read it: %s", j->name,
+		snprintf(why, len, "%s: error: cannot read it: %s", *name,
 		    strerror(errno));
 		return -1;
 	}
 	if (!std && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
 		snprintf(why, len, "%s: error: cannot read it: it is a "
-		    "directory; name a file", j->name);
+		    "directory; name a file", *name);
 		fclose(f);
 		return -1;
 	}
-	j->buf = zp_slurp(f, &j->len);
-	if (!j->buf)
-		snprintf(why, len, "%s: error: cannot read it: %s", j->name,
+	*buf = zp_slurp(f, blen);
+	if (!*buf)
+		snprintf(why, len, "%s: error: cannot read it: %s", *name,
 		    strerror(errno));
 	if (!std)
 		fclose(f);
-	if (!j->buf)
-		return -1;
+	return *buf ? 0 : -1;
+}
+
+int zp_jin_open_buf(struct zp_jin *j, const char *name, char *buf,
+    size_t blen, size_t flags, char *why, size_t len)
+{
+	struct zp_loc loc;
+	char msg[256];
+
+	memset(j, 0, sizeof(*j));
+	j->name = name;
+	j->buf = buf;
+	j->len = blen;
 	j->src = zp_json_open_flags(j->buf, j->len, flags, msg, sizeof(msg),
 	    &loc);
 	if (!j->src) {
@@ -52,6 +61,21 @@ int zp_jin_open(struct zp_jin *j, const char *path, size_t flags, char *why,
 		return -1;
 	}
 	return 0;
+}
+
+int zp_jin_open(struct zp_jin *j, const char *path, size_t flags, char *why,
+    size_t len)
+{
+	const char *name;
+	char *buf;
+	size_t blen;
+
+	memset(j, 0, sizeof(*j));
+	if (zp_jin_read(path, &name, &buf, &blen, why, len)) {
+		j->name = name;
+		return -1;
+	}
+	return zp_jin_open_buf(j, name, buf, blen, flags, why, len);
 }
 
 void zp_jin_next(struct zp_jin *j)

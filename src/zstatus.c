@@ -1,4 +1,5 @@
-/* zstatus: `zpool status -j` into a vdev tree per pool. Nested output
+/* zstatus: `zpool status -j` into a vdev tree per pool (the text of zpool
+ * status: zstatus_text.c). Nested output
  * gives each vdev under its parent's "vdevs"; --json-flat-vdevs lists
  * every vdev in the pool's "vdevs" with a "parent" key, yet may still nest
  * copies (OpenZFS's writer recurses twice). Both are read the same way:
@@ -10,6 +11,7 @@
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "zplan/htab.h"
@@ -323,59 +325,82 @@ static void version(struct rd *r)
 	}
 }
 
+static int read_json(struct rd *r)
+{
+	struct zp_loc top;
+	bool versioned = false;
+
+	zp_jin_next(&r->j);
+	top = r->j.ev.loc;
+	if (r->j.ev.type != ZP_EV_MAP)
+		fail(r, top, "not zpool status output: the top is not an "
+		    "object; run `%s`", STATUS_CMD);
+	else
+		zp_jin_next(&r->j);
+	for (; !r->failed && r->j.ev.type != ZP_EV_MAP_END;
+	    zp_jin_next(&r->j)) {
+		const char *k = r->j.ev.text;
+
+		zp_jin_next(&r->j);
+		if (strcmp(k, "output_version") == 0) {
+			versioned = true;
+			version(r);
+		} else if (strcmp(k, "pools") == 0) {
+			if (r->j.ev.type == ZP_EV_SCALAR && zp_jin_null(&r->j))
+				continue;
+			if (!is_map(r, "\"pools\""))
+				break;
+			for (zp_jin_next(&r->j); !r->failed &&
+			    r->j.ev.type != ZP_EV_MAP_END; zp_jin_next(&r->j)) {
+				const char *key = r->j.ev.text;
+
+				zp_jin_next(&r->j);
+				pool_obj(r, key);
+			}
+		} else {
+			zp_jin_skip(&r->j);
+		}
+	}
+	if (!r->failed && !versioned)
+		fail(r, top, "not zpool status output: no \"output_version\" "
+		    "(OpenZFS 2.3 or later writes it); run `%s`", STATUS_CMD);
+	return r->failed ? -1 : 0;
+}
+
 int zs_read(struct zs_status *st, const char *path, char *why, size_t len)
 {
 	struct rd r;
-	struct zp_loc top;
-	bool versioned = false;
+	const char *name;
+	char *buf;
+	size_t blen, i;
+	int rc;
 
 	memset(st, 0, sizeof(*st));
 	zp_arena_init(&st->arena);
 	zp_vec_init(&st->pools, sizeof(struct zs_pool));
 	zp_vec_init(&st->vdevs, sizeof(struct zs_vdev));
+	if (zp_jin_read(path, &name, &buf, &blen, why, len))
+		return -1;
+	st->file = zp_arena_strdup(&st->arena, name);
+	for (i = 0; i < blen && (buf[i] == ' ' || buf[i] == '\t' ||
+	    buf[i] == '\r' || buf[i] == '\n'); i++)
+		;
+	if (i == blen || buf[i] != '{') {
+		rc = zs_read_text(st, st->file, buf, blen, why, len);
+		free(buf);
+		return rc;
+	}
 	memset(&r, 0, sizeof(r));
 	r.st = st;
 	r.why = why;
 	r.len = len;
 	/* --json-int writes guids as integers above 2^63 */
-	if (zp_jin_open(&r.j, path, JSON_DECODE_INT_AS_REAL, why, len))
+	if (zp_jin_open_buf(&r.j, st->file, buf, blen,
+	    JSON_DECODE_INT_AS_REAL, why, len))
 		return -1;
-	st->file = zp_arena_strdup(&st->arena, r.j.name);
-	zp_jin_next(&r.j);
-	top = r.j.ev.loc;
-	if (r.j.ev.type != ZP_EV_MAP)
-		fail(&r, top, "not zpool status output: the top is not an "
-		    "object; run `%s`", STATUS_CMD);
-	else
-		zp_jin_next(&r.j);
-	for (; !r.failed && r.j.ev.type != ZP_EV_MAP_END; zp_jin_next(&r.j)) {
-		const char *k = r.j.ev.text;
-
-		zp_jin_next(&r.j);
-		if (strcmp(k, "output_version") == 0) {
-			versioned = true;
-			version(&r);
-		} else if (strcmp(k, "pools") == 0) {
-			if (r.j.ev.type == ZP_EV_SCALAR && zp_jin_null(&r.j))
-				continue;
-			if (!is_map(&r, "\"pools\""))
-				break;
-			for (zp_jin_next(&r.j); !r.failed &&
-			    r.j.ev.type != ZP_EV_MAP_END; zp_jin_next(&r.j)) {
-				const char *key = r.j.ev.text;
-
-				zp_jin_next(&r.j);
-				pool_obj(&r, key);
-			}
-		} else {
-			zp_jin_skip(&r.j);
-		}
-	}
-	if (!r.failed && !versioned)
-		fail(&r, top, "not zpool status output: no \"output_version\" "
-		    "(OpenZFS 2.3 or later writes it); run `%s`", STATUS_CMD);
+	rc = read_json(&r);
 	zp_jin_close(&r.j);
-	return r.failed ? -1 : 0;
+	return rc;
 }
 
 void zs_release(struct zs_status *st)

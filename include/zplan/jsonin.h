@@ -23,6 +23,14 @@ struct zp_jin {
  * when the file cannot be read) in why. */
 int zp_jin_open(struct zp_jin *j, const char *path, size_t flags, char *why,
     size_t len);
+/* The two halves of zp_jin_open, for a reader that looks at the bytes
+ * before it knows they are JSON: reads path whole into *buf (to free) and
+ * *blen, naming it in *name; then parses buf, taking it over (freed
+ * by zp_jin_close, or at once on failure). */
+int zp_jin_read(const char *path, const char **name, char **buf,
+    size_t *blen, char *why, size_t len);
+int zp_jin_open_buf(struct zp_jin *j, const char *name, char *buf,
+    size_t blen, size_t flags, char *why, size_t len);
 /* Moves to the next event. */
 void zp_jin_next(struct zp_jin *j);
 /* j->ev starts a value: consumes the whole of it (its last event stays). */

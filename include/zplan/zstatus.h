@@ -1,7 +1,9 @@
-/* zstatus: owns reading `zpool status -j` (OpenZFS 2.3 and later) in all
- * its forms (numbers as strings or, with --json-int, integers; vdevs
- * nested or, with --json-flat-vdevs, flat with "parent" keys) into one
- * vdev tree per pool. */
+/* zstatus: owns reading what `zpool status` prints of a host into one vdev
+ * tree per pool: `zpool status -j` (OpenZFS 2.3 and later) in all its
+ * forms (numbers as strings or, with --json-int, integers; vdevs nested
+ * or, with --json-flat-vdevs, flat with "parent" keys), and the text of
+ * `zpool status` with or without -P and -L (src/zstatus_text.c), told
+ * apart by the input itself. */
 #ifndef ZPLAN_ZSTATUS_H
 #define ZPLAN_ZSTATUS_H
 
@@ -36,17 +38,30 @@ struct zs_status {
 	struct zp_arena arena;
 	struct zp_vec pools;        /* struct zs_pool */
 	struct zp_vec vdevs;        /* struct zs_vdev; duplicates dropped */
+	/* some leaf is named as zpool names it without -P (its device's
+	 * name in its directory: sda, wwn-0x5000c500a1b2c3d4), so it has no
+	 * path: match model devices by zs_short_dev too */
+	bool short_names;
 };
 
 #define ZS_POOL(st, i) ZP_VEC_AT(&(st)->pools, struct zs_pool, i)
 #define ZS_VDEV(st, i) ZP_VEC_AT(&(st)->vdevs, struct zs_vdev, i)
 
-/* Reads path ("-": standard input). Returns 0, or -1 with a located
- * message ("FILE:LINE:COL: error: ...") in why. Every vdev but a pool's
+/* Reads path ("-": standard input): JSON if it starts with "{", else
+ * text. Returns 0, or -1 with a located message ("FILE:LINE:COL: error:
+ * ...") in why. Every vdev but a pool's
  * root and its log, cache, spare and special top-levels has an `up`;
  * children keep the order of the file. */
 int zs_read(struct zs_status *st, const char *path, char *why, size_t len);
 void zs_release(struct zs_status *st);
+/* The text reader: buf (len bytes) into st, which zs_read has set up;
+ * name is the input's name for messages. */
+int zs_read_text(struct zs_status *st, const char *name, const char *buf,
+    size_t len, char *why, size_t wlen);
+/* The name zpool status gives a whole disk at dev without -P: dev with
+ * its directory dropped where zpool drops it (/dev/disk/by-id/X: X,
+ * /dev/sda: sda, /dev/dsk/c0t0d0: c0t0d0); dev itself elsewhere. */
+const char *zs_short_dev(const char *dev);
 
 /* The class of a top-level vdev: its "class", else the key it came
  * under. */

@@ -11,6 +11,11 @@ copies, and the flat walk recurses twice; a leaf of a log mirror has class
 tree: python3 tests/data/diff/mkstatus.py. With --from-plan [--flat] it
 reads `zplan plan --format json` and writes the status of every pool as
 built (for timing zplan diff on a fleet).
+
+The text twins NAME-P.txt and NAME.txt are the same pools as OpenZFS 2.1
+and 2.2 print them (`zpool status -P` and `zpool status`: status_callback,
+print_status_config, print_class_vdevs, print_l2cache, print_spares, names
+by zpool_vdev_name), for the text reader of tests/t_status_text.sh.
 """
 import copy
 import hashlib
@@ -109,6 +114,8 @@ def vdev_stats(v, cls, isspare, parent, item, flat, as_int, used_by=None):
         add(vds, "was", v.path)
     elif v.aux:
         add(vds, "aux", v.aux)
+    elif isspare and v.spared:
+        add(vds, "aux", "SPARED")     # vs_aux of a spare in use
     ch = {} if v.children else None
     if flat and not v.children:
         add(item, v.name, vds)
@@ -129,6 +136,9 @@ def vdev_stats(v, cls, isspare, parent, item, flat, as_int, used_by=None):
 def pool_json(name, root, logs=(), cache=(), spares=(), state="ONLINE",
               flat=False, as_int=False, guid=None, status=None,
               action=None, spare_used_by=None):
+    if TEXT:
+        return pool_text(name, root, logs, cache, spares, state, status,
+                         action, spare_used_by)
     guid = guid or stable_guid("pool", name)
     item = {}
     add(item, "name", name)
@@ -191,6 +201,119 @@ def pool_json(name, root, logs=(), cache=(), spares=(), state="ONLINE",
         add(item, "vdevs", vds)
     add(item, "error_count", num(0, as_int))
     return item
+
+
+# ---- the text of zpool status (OpenZFS 2.1, 2.2) ----
+
+TEXT = None     # None: -j; "P": zpool status -P; "plain": zpool status
+
+STATE_NAME = {"CANT_OPEN": "UNAVAIL", "HEALTHY": "ONLINE"}
+AUX_TEXT = {"OPEN_FAILED": "cannot open", "CORRUPT_DATA": "corrupted data",
+            "NO_REPLICAS": "insufficient replicas",
+            "BAD_GUID_SUM": "missing device",
+            "ERR_EXCEEDED": "too many errors",
+            "IO_FAILURE": "experienced I/O failures",
+            "EXTERNAL": "external device fault"}
+SEARCH = ("/dev/disk/by-vdev", "/dev/mapper", "/dev/disk/by-partlabel",
+          "/dev/disk/by-partuuid", "/dev/disk/by-label", "/dev/disk/by-uuid",
+          "/dev/disk/by-id", "/dev/disk/by-path", "/dev")
+
+
+def strip_partition(n):
+    """zfs_strip_partition of a whole disk's name."""
+    import re
+    for pat in (r"^(.+)-part\d+$", r"^(.*\dp)\d+$", r"^([hsv]d[a-z]+)\d+$",
+                r"^(xvd[a-z]+)\d+$"):
+        m = re.match(pat, n)
+        if m:
+            return m.group(1)[:-1] if pat.startswith(r"^(.*\dp") \
+                else m.group(1)
+    return n
+
+
+def vname(v, paths):
+    if v.type == "root" or v.children:
+        return v.name
+    if v.not_present:
+        return str(v.guid)
+    if paths:
+        return v.path
+    for d in SEARCH:
+        if v.path.startswith(d + "/"):
+            return strip_partition(v.path[len(d) + 1:])
+    return v.path
+
+
+def width(v, depth, paths):
+    w = len(vname(v, paths)) + depth
+    for c in v.children:
+        w = max(w, width(c, depth + 2, paths))
+    return w
+
+
+def text_line(v, depth, w, isspare, paths, used_by=None):
+    state = STATE_NAME.get(v.state, v.state)
+    if isspare:
+        state = "INUSE" if v.spared else "AVAIL" if state == "ONLINE" \
+            else state
+    out = "\t%*s%-*s  %-8s" % (depth, "", w - depth, vname(v, paths), state)
+    if not isspare:
+        errs = 0 if v.state in ("ONLINE", "DEGRADED") else 3
+        out += " %5s %5s %5s" % (errs, errs * 12, 0)
+    if v.not_present:
+        out += "  was %s" % v.path
+    elif isspare and v.spared:
+        out += "  " + ("in use by pool '%s'" % used_by if used_by
+                       else "currently in use")
+    elif v.aux:
+        out += "  " + AUX_TEXT[v.aux]
+    lines = [out]
+    for c in v.children:
+        if not (c.log or c.bias):
+            lines += text_line(c, depth + 2, w, isspare, paths)
+    return lines
+
+
+def pool_text(name, root, logs, cache, spares, state, status, action,
+              spare_used_by):
+    paths = TEXT == "P"
+    special = [c for c in root.children if c.bias]
+    every = [root] + list(logs) + list(cache) + list(spares)
+    w = max([width(root, 0, paths)] + [width(v, 2, paths) for v in every[1:]]
+            + [10])
+    out = ["  pool: %s" % name, " state: %s" % state]
+    if status:
+        out.append("status: " + status.rstrip("\n"))
+        out.append("action: " + action.rstrip("\n"))
+        out.append("   see: https://openzfs.github.io/openzfs-docs/msg/"
+                   "ZFS-8000-9P")
+    out += ["  scan: scrub repaired 0B in 06:00:00 with 0 errors on Mon Dec  "
+            "1 04:00:00 2025", "config:", "",
+            "\t%-*s  %-8s %5s %5s %5s" % (w, "NAME", "STATE", "READ", "WRITE",
+                                         "CKSUM")]
+    out += text_line(root, 0, w, False, paths)
+    for cls in ("dedup", "special"):
+        tops = [c for c in special if c.bias == cls]
+        if tops:
+            out.append("\t%s\t" % cls)
+            for t in tops:
+                out += text_line(t, 2, w, False, paths)
+    for heading, items, isspare in (("logs", logs, False),
+                                    ("cache", cache, False),
+                                    ("spares", spares, True)):
+        if not items:
+            continue
+        out.append("\t%s\t" % heading if heading == "logs" else
+                   "\t%s" % heading)
+        for t in items:
+            out += text_line(t, 2, w, isspare, paths, spare_used_by)
+    out += ["", "errors: No known data errors"]
+    return "\n".join(out) + "\n"
+
+
+def status_text(pools):
+    texts = [p(False, False) for p in pools]
+    return "\n".join(texts) if texts else "no pools available\n"
 
 
 def status_json(pools, flat=False, as_int=False, guid_keys=False):
@@ -416,8 +539,13 @@ def from_plan(plan):
 
 
 def main():
+    global TEXT
     if len(sys.argv) > 1 and sys.argv[1] == "--from-plan":
         flat = "--flat" in sys.argv
+        if "--text" in sys.argv:
+            TEXT = "P"
+            sys.stdout.write(status_text(from_plan(json.load(sys.stdin))))
+            return
         sys.stdout.write(status_json(from_plan(json.load(sys.stdin)), flat))
         return
     for name, (pools, flat, as_int, gk) in fixtures().items():
@@ -428,6 +556,15 @@ def main():
                     exist_ok=True)
         with open(os.path.join("tests/rules", name + ".json"), "w") as f:
             f.write(status_json(pools, flat, as_int, gk))
+    for TEXT, suffix in (("P", "-P"), ("plain", "")):
+        for name, (pools, flat, as_int, gk) in fixtures().items():
+            if name in ("clean-flat", "clean-int", "clean-flat-int-guidkey",
+                        "spare-inuse-flat"):
+                continue        # the same pools as another fixture
+            with open(os.path.join("tests/data/status-text",
+                                   name + suffix + ".txt"), "w") as f:
+                f.write(status_text(pools))
+    TEXT = None
 
 
 if __name__ == "__main__":
