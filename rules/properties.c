@@ -38,7 +38,8 @@ static void check_pools(const struct zp_model *m, struct zp_diags *d)
 
 	for (i = 0; i < m->pools.len; i++) {
 		const struct zp_pool *p = ZP_POOL(m, i);
-		struct zp_prop_ctx ctx = { m->policy.platform, false, NULL };
+		struct zp_prop_ctx ctx = { m->policy.platform, false, NULL,
+			p->name };
 		char who[300], rootwho[320];
 
 		snprintf(who, sizeof(who), "pool %s", p->name);
@@ -53,6 +54,18 @@ static void check_pools(const struct zp_model *m, struct zp_diags *d)
 	}
 }
 
+/* The options and name of filesystem f's pool, for ctx. */
+static void pool_of(const struct zp_model *m, const struct zp_fs *f,
+    struct zp_prop_ctx *ctx)
+{
+	ctx->pool_options = f->pool >= 0 ? &ZP_POOL(m, f->pool)->options :
+	    NULL;
+	ctx->pool = f->pool >= 0 ? ZP_POOL(m, f->pool)->name : NULL;
+}
+
+/* crypt: encryption is set somewhere, or a pool restricts its features:
+ * then a template's combinations are checked per member, whose parent
+ * and pool differ. */
 static void check_filesystems(const struct zp_model *m, struct zp_diags *d,
     bool crypt)
 {
@@ -62,7 +75,8 @@ static void check_filesystems(const struct zp_model *m, struct zp_diags *d,
 	 * are checked once for the whole run */
 	for (i = 0; i < m->filesystems.len; i = j) {
 		const struct zp_fs *f = ZP_FS(m, i);
-		struct zp_prop_ctx ctx = { m->policy.platform, false, NULL };
+		struct zp_prop_ctx ctx = { m->policy.platform, false, NULL,
+			NULL };
 		char who[600];
 		const char *path;
 
@@ -79,6 +93,7 @@ static void check_filesystems(const struct zp_model *m, struct zp_diags *d,
 		else
 			snprintf(who, sizeof(who), "filesystem %s", f->name);
 		path = zp_pathf(d, "filesystems[%u].properties", f->src);
+		pool_of(m, f, &ctx);
 		if (!crypt) {
 			if (f->properties.n)
 				zp_props_check_kvs(d, &f->properties,
@@ -94,19 +109,22 @@ static void check_filesystems(const struct zp_model *m, struct zp_diags *d,
 			snprintf(one, sizeof(one), "filesystem %s", g->name);
 			ctx.parent_encrypted = zp_props_encrypted_above(m,
 			    g->name);
+			pool_of(m, g, &ctx);
 			zp_props_check_combos(d, &g->properties, ZP_OBJ_FS,
 			    j - i > 1 ? one : who, path, &ctx);
 		}
 	}
 }
 
-/* Whether encryption is set anywhere: only then do parents matter. */
-static bool any_encryption(const struct zp_model *m)
+/* Whether encryption is set anywhere, or a pool disables a feature: only
+ * then do a filesystem's parents and pool matter. */
+static bool per_member(const struct zp_model *m)
 {
 	size_t i;
 
 	for (i = 0; i < m->pools.len; i++)
-		if (zp_props_touch_encryption(&ZP_POOL(m, i)->properties))
+		if (zp_props_touch_encryption(&ZP_POOL(m, i)->properties) ||
+		    zp_props_restrict_features(&ZP_POOL(m, i)->options))
 			return true;
 	/* a template's filesystems share one list: looked at once */
 	for (i = 0; i < m->filesystems.len; i++) {
@@ -122,7 +140,7 @@ static bool any_encryption(const struct zp_model *m)
 static void check_properties(const struct zp_model *m, struct zp_diags *d)
 {
 	check_pools(m, d);
-	check_filesystems(m, d, any_encryption(m));
+	check_filesystems(m, d, per_member(m));
 }
 
 /* One pass reports both rules (a pair's finding is of one or the other):

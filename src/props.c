@@ -28,6 +28,7 @@
 #define ZP_PROP(...)
 #define ZP_FEATURE(...)
 #define ZP_COMPAT(...)
+#define ZP_NEEDS(...)
 #include "props.def"
 #undef ZP_VTAB
 #undef ZP_VAL
@@ -69,6 +70,14 @@ const struct zp_compat zp_compats[] = {
 #include "props.def"
 };
 const size_t zp_ncompats = sizeof(zp_compats) / sizeof(zp_compats[0]);
+#undef ZP_COMPAT
+#undef ZP_NEEDS
+#define ZP_COMPAT(...)
+#define ZP_NEEDS(p, v, f) { p, v, f },
+const struct zp_need zp_needs[] = {
+#include "props.def"
+};
+const size_t zp_nneeds = sizeof(zp_needs) / sizeof(zp_needs[0]);
 
 /* One hashed index over every name the catalogue knows: a property's name
  * and alias (per space), features, compatibility names and the values of

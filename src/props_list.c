@@ -5,6 +5,8 @@
  * add_prop_list's feature@ with version, and a name given twice). */
 #include <string.h>
 
+#include "zplan/units.h"
+
 #include "zplan/diag.h"
 #include "zplan/model.h"
 #include "zplan/props.h"
@@ -121,11 +123,92 @@ static void pool_combos(struct zp_diags *d, const struct zp_kvs *kv,
 		    "compatibility may only be set to 'legacy'");
 }
 
+/* Whether pool options leave feature f disabled: feature@f: disabled, or
+ * a version (legacy pool versions have no features); sets *ver. */
+static bool feature_off(const struct zp_kvs *o, const char *f,
+    const struct zp_kv **ver)
+{
+	size_t i;
+
+	*ver = NULL;
+	for (i = 0; i < o->n; i++)
+		if (strncmp(o->v[i].key, "feature@", 8) == 0 &&
+		    strcmp(o->v[i].key + 8, f) == 0)
+			return is(&o->v[i], "disabled");
+	*ver = find(o, "version", ZP_SPACE_POOL);
+	return *ver && !is(*ver, "5000");
+}
+
+bool zp_props_restrict_features(const struct zp_kvs *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->n; i++)
+		if (strncmp(o->v[i].key, "feature@", 8) == 0 &&
+		    is(&o->v[i], "disabled"))
+			return true;
+	return find(o, "version", ZP_SPACE_POOL) != NULL;
+}
+
+/* Whether value val of p is one that needs feature n->feature. */
+static bool needs(const struct zp_need *n, const char *val)
+{
+	uint64_t b;
+	const char *why;
+
+	if (strcmp(n->value, "*") == 0)
+		return strcmp(val, "off") != 0;
+	if (strcmp(n->value, ">128K") == 0)
+		return zp_parse_size(val, &b, &why) == 0 && b > 128 * 1024;
+	return strncmp(val, n->value, strlen(n->value)) == 0;
+}
+
+/* Values the pool's features cannot take (zfs_check_settable: ENOTSUP). */
+static void feature_combos(struct zp_diags *d, const struct zp_kvs *kv,
+    const char *who, const char *path, const struct zp_prop_ctx *ctx)
+{
+	size_t i, k;
+
+	if (!ctx->pool_options || !zp_props_restrict_features(
+	    ctx->pool_options))
+		return;
+	for (i = 0; i < kv->n; i++) {
+		const struct zp_prop *p = zp_prop_find(kv->v[i].key,
+		    ZP_SPACE_DS);
+		const struct zp_kv *ver;
+
+		for (k = 0; p && k < zp_nneeds; k++) {
+			const struct zp_need *n = &zp_needs[k];
+
+			if (strcmp(n->prop, p->name) != 0 ||
+			    !needs(n, kv->v[i].val) ||
+			    !feature_off(ctx->pool_options, n->feature, &ver))
+				continue;
+			if (ver)
+				zp_report(d, ZR_PROPERTY_INVALID, kv->v[i].vloc,
+				    zp_pathf(d, "%s.%s", path, kv->v[i].key),
+				    "%s %s of %s needs feature@%s, and pool %s "
+				    "has version %s, which has no features "
+				    "(feature flags are version 5000); drop the "
+				    "version or the value", p->name,
+				    kv->v[i].val, who, n->feature, ctx->pool,
+				    ver->val);
+			else
+				zp_report(d, ZR_PROPERTY_INVALID, kv->v[i].vloc,
+				    zp_pathf(d, "%s.%s", path, kv->v[i].key),
+				    "%s %s of %s needs feature@%s, which the "
+				    "options of pool %s disable; enable it or "
+				    "choose another value", p->name,
+				    kv->v[i].val, who, n->feature, ctx->pool);
+			break;
+		}
+	}
+}
+
 /* The encryption rules of zfs_crypto_create and dsl_crypt; returns
  * whether the dataset is encrypted. */
 static bool crypt_combos(struct zp_diags *d, const struct zp_kvs *kv,
-    unsigned obj, const char *who, const char *path,
-    const struct zp_prop_ctx *ctx)
+    const char *who, const char *path, const struct zp_prop_ctx *ctx)
 {
 	const struct zp_kv *enc = find(kv, "encryption", ZP_SPACE_DS);
 	const struct zp_kv *kf = find(kv, "keyformat", ZP_SPACE_DS);
@@ -135,24 +218,6 @@ static bool crypt_combos(struct zp_diags *d, const struct zp_kvs *kv,
 	bool crypt = enc ? !is(enc, "off") : ctx->parent_encrypted;
 	bool key = kf && !is(kf, "none");
 
-	if ((obj & ZP_OBJ_ROOT) && ctx->pool_options && (crypt || kf || it ||
-	    (kl && !is(kl, "none")))) {
-		const struct zp_kvs *o = ctx->pool_options;
-		const struct zp_kv *fe = NULL;
-		size_t i;
-
-		for (i = 0; i < o->n; i++)
-			if (strcmp(o->v[i].key, "feature@encryption") == 0)
-				fe = &o->v[i];
-		if (is(fe, "disabled") || find(o, "version", ZP_SPACE_POOL)) {
-			refuse(d, enc ? enc : kf ? kf : it ? it : kl, path, who,
-			    "encryption feature not enabled (the pool's "
-			    "options disable feature@encryption or set a "
-			    "version); enable it or drop the encryption "
-			    "properties");
-			return false;
-		}
-	}
 	if (!crypt) {
 		const struct zp_kv *x = kf ? kf : (kl && !is(kl, "none")) ? kl :
 		    it;
@@ -198,12 +263,13 @@ bool zp_props_check_combos(struct zp_diags *d, const struct zp_kvs *kv,
 		return false;
 	}
 	twice(d, kv, ZP_SPACE_DS, who, path);
+	feature_combos(d, kv, who, path, ctx);
 	norm = find(kv, "normalization", ZP_SPACE_DS);
 	utf = find(kv, "utf8only", ZP_SPACE_DS);
 	if (norm && !is(norm, "none") && is(utf, "off"))
 		refuse(d, utf, path, who, "'utf8only' must be set 'on' if "
 		    "normalization chosen");
-	return crypt_combos(d, kv, obj, who, path, ctx);
+	return crypt_combos(d, kv, who, path, ctx);
 }
 
 bool zp_props_check_kvs(struct zp_diags *d, const struct zp_kvs *kv,

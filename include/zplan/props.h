@@ -87,12 +87,20 @@ struct zp_compat {
 	uint32_t since;
 };
 
+/* A value that needs a pool feature (value: a prefix, "*" any but off,
+ * ">128K" a size above 128K). */
+struct zp_need {
+	const char *prop, *value, *feature;
+};
+
 extern const struct zp_prop zp_props[];
 extern const size_t zp_nprops;
 extern const struct zp_feature zp_features[];
 extern const size_t zp_nfeatures;
 extern const struct zp_compat zp_compats[];
 extern const size_t zp_ncompats;
+extern const struct zp_need zp_needs[];
+extern const size_t zp_nneeds;
 
 /* The native property called name (or ZFS's alias for it) among the
  * dataset properties (space DS) or the pool properties; NULL if none.
@@ -146,10 +154,11 @@ struct zp_prop_ctx {
 	enum zp_platform plat;
 	/* the dataset's parent is encrypted (its encryption is inherited) */
 	bool parent_encrypted;
-	/* for a pool's root dataset: the pool's options (-o), whose
-	 * feature@encryption and version decide whether -O encryption can
-	 * be set; NULL otherwise */
+	/* the options (-o) of the dataset's pool, whose feature@... and
+	 * version decide which values can be set (compression=zstd needs
+	 * feature@zstd_compress ...); NULL: not known */
 	const struct zp_kvs *pool_options;
+	const char *pool;   /* its name, for messages */
 };
 
 /* Checks one object's list and reports its findings; path is the model
@@ -172,6 +181,9 @@ bool zp_props_check_combos(struct zp_diags *d, const struct zp_kvs *kv,
  * that sets encryption sets it to something other than off. For
  * zp_prop_ctx.parent_encrypted of a filesystem or volume. */
 bool zp_props_encrypted_above(const struct zp_model *m, const char *name);
+/* Whether pool options disable any feature (feature@X: disabled, or a
+ * version, which has none): only then does a dataset's pool matter. */
+bool zp_props_restrict_features(const struct zp_kvs *options);
 /* Whether the list sets anything about encryption (so that its datasets'
  * parents matter). */
 bool zp_props_touch_encryption(const struct zp_kvs *kv);
