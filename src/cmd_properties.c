@@ -127,6 +127,12 @@ static void print_one(const struct zp_prop *p)
 	if (p->dflt[0])
 		printf("default:  %s\n", p->dflt);
 	printf("takes:    %s\n", takes_str(p, t, sizeof(t)));
+	for (size_t k = 0; k < zp_nneeds; k++)
+		if (strcmp(zp_needs[k].prop, p->name) == 0)
+			printf("needs:    feature@%s for %s%s\n",
+			    zp_needs[k].feature, zp_needs[k].value,
+			    strcmp(zp_needs[k].value, "*") == 0 ? " but off" :
+			    zp_needs[k].value[0] == '>' ? "" : " (and longer)");
 }
 
 static void print_table(void)
@@ -153,6 +159,11 @@ static void print_table(void)
 		printf("%-22s %-36s %s\n", zp_features[k].name,
 		    zp_features[k].guid, zp_release_str(zp_features[k].since, r,
 		    sizeof(r)));
+	printf("\n%-22s %-12s %s\n", "VALUE OF", "VALUE", "NEEDS FEATURE");
+	for (k = 0; k < zp_nneeds; k++)
+		printf("%-22s %-12s feature@%s\n", zp_needs[k].prop,
+		    strcmp(zp_needs[k].value, "*") == 0 ? "(not off)" :
+		    zp_needs[k].value, zp_needs[k].feature);
 	printf("\n%-22s %s\n", "COMPATIBILITY", "SINCE");
 	printf("%-22s %s\n%-22s %s\n", "off", "2.1", "legacy", "2.1");
 	for (k = 0; k < zp_ncompats; k++)
