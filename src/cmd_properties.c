@@ -3,6 +3,7 @@
  * where it applies, when it can be set, its default, the release that
  * brought it; pool features and compatibility names. docs/properties.md is
  * this command's text output. */
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
@@ -228,7 +229,11 @@ static int exec_properties(int argc, char **argv)
 		    f->name, f->guid, zp_release_str(f->since, r, sizeof(r)));
 	} else
 		print_table();
-	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "zplan properties: cannot write standard output: %s\n",
+	    strerror(errno ? errno : EIO));
+	return 2;
 }
 
 const struct zp_cmd zp_cmd_properties = {

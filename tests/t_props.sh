@@ -34,6 +34,10 @@ expect_grep "NAME json: quota" '"name": "quota"' "$TMP/out"
 expect_exit "NAME unknown" 2 "$ZPLAN" properties compresion
 expect_grep "NAME unknown: did you mean" 'did you mean compression' "$TMP/err"
 expect_exit "two NAMEs" 2 "$ZPLAN" properties a b
+if [ -w /dev/full ]; then
+	expect_exit "full disk: exit 2" 2 sh -c '"$1" properties >/dev/full' sh "$ZPLAN"
+	expect_grep "full disk: says so" 'cannot write standard output' "$TMP/err"
+fi
 
 # scripts write the full name for an alias, sizes in bytes
 expect_exit "alias model checks" 0 "$ZPLAN" check props-alias.yaml
