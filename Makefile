@@ -6,6 +6,8 @@ PREFIX ?= /usr/local
 DEB_PKGS = libyaml-dev libjansson-dev libcriterion-dev shellcheck pkg-config jq \
 	valgrind librsvg2-bin libxml2-utils zlib1g-dev
 PKGS = yaml-0.1 jansson
+# what only `make test` needs: a real browser renders zplan report's pages
+TEST_PKGS = chromium
 
 CC ?= gcc
 BUILD ?= build/release
@@ -81,6 +83,7 @@ docs: zplan
 	  mv docs/properties.md.tmp docs/properties.md
 
 test: deps
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(TEST_PKGS)"
 	$(MAKE) test-release
 	$(MAKE) test-asan
 	@tests/summary.sh build/release build/asan

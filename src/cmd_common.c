@@ -1,8 +1,12 @@
 /* cmd_common: loading a model for a command. */
 #include "zplan/cmd.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "zplan/load.h"
 #include "zplan/plan.h"
@@ -130,4 +134,47 @@ int zp_format_option(const struct zp_cmd *c, const char *v,
 		    !i ? "" : names[i + 1] ? ", " : " or ", names[i]);
 	zp_usage_error(c, "unknown format \"%s\" (%s)", v, list);
 	return -1;
+}
+
+int zp_write_whole(const struct zp_cmd *c, const char *path,
+    int (*writer)(void *ctx, FILE *f), void *ctx)
+{
+	static const char tmpl[] = ".zplan-out-XXXXXX";
+	const char *slash = strrchr(path, '/');
+	size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
+	char *tmp = zp_xmalloc(dlen + sizeof(tmpl));
+	mode_t mask;
+	FILE *f;
+	int fd, err = 0;
+
+	memcpy(tmp, path, dlen);
+	memcpy(tmp + dlen, tmpl, sizeof(tmpl));
+	if ((fd = mkstemp(tmp)) < 0) {
+		fprintf(stderr, "zplan %s: cannot write %s: %s; nothing "
+		    "written\n", c->name, path, strerror(errno));
+		free(tmp);
+		return 2;
+	}
+	/* mkstemp makes it 0600; the file is as readable as any new file */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) || !(f = fdopen(fd, "w"))) {
+		err = errno;
+		close(fd);
+	} else {
+		errno = 0;
+		if (writer(ctx, f))
+			err = errno ? errno : EIO;
+		if (fclose(f) && !err)
+			err = errno ? errno : EIO;
+		if (!err && rename(tmp, path))
+			err = errno;
+	}
+	if (err) {
+		unlink(tmp);
+		fprintf(stderr, "zplan %s: cannot write %s: %s; nothing "
+		    "written\n", c->name, path, strerror(err));
+	}
+	free(tmp);
+	return err ? 2 : 0;
 }

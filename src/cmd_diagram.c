@@ -10,48 +10,9 @@
 #include "zplan/cmd.h"
 #include "zplan/diagram.h"
 
-/* Writes the whole file under a temporary name in its directory, then
- * renames it into place: a reader never sees a partial diagram. */
-static int write_file(const struct zp_model *m, const char *path)
+static int draw(void *m, FILE *f)
 {
-	static const char tmpl[] = ".zplan-diagram-XXXXXX";
-	const char *slash = strrchr(path, '/');
-	size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
-	char *tmp = zp_xmalloc(dlen + sizeof(tmpl));
-	mode_t mask;
-	FILE *f;
-	int fd, err = 0;
-
-	memcpy(tmp, path, dlen);
-	memcpy(tmp + dlen, tmpl, sizeof(tmpl));
-	if ((fd = mkstemp(tmp)) < 0) {
-		fprintf(stderr, "zplan diagram: cannot write %s: %s\n", path,
-		    strerror(errno));
-		free(tmp);
-		return 2;
-	}
-	/* mkstemp makes it 0600; a diagram is as readable as any new file */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) || !(f = fdopen(fd, "w"))) {
-		err = errno;
-		close(fd);
-	} else {
-		errno = 0;
-		if (zp_diagram_svg(m, f))
-			err = errno ? errno : EIO;
-		if (fclose(f) && !err)
-			err = errno ? errno : EIO;
-		if (!err && rename(tmp, path))
-			err = errno;
-	}
-	if (err) {
-		unlink(tmp);
-		fprintf(stderr, "zplan diagram: cannot write %s: %s; nothing "
-		    "written\n", path, strerror(err));
-	}
-	free(tmp);
-	return err ? 2 : 0;
+	return zp_diagram_svg(m, f);
 }
 
 static int exec_diagram(int argc, char **argv)
@@ -86,7 +47,7 @@ static int exec_diagram(int argc, char **argv)
 		return status ? status : 1;
 	}
 	if (out && strcmp(out, "-") != 0)
-		status = write_file(m, out);
+		status = zp_write_whole(&zp_cmd_diagram, out, draw, m);
 	else {
 		/* nothing has gone to stdout yet: a large buffer for a fleet */
 		setvbuf(stdout, buf, _IOFBF, sizeof(buf));

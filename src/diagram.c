@@ -11,6 +11,7 @@
 
 #include "zplan/arena.h"
 #include "zplan/poolcap.h"
+#include "zplan/text.h"
 #include "zplan/units.h"
 
 /* the page */
@@ -85,46 +86,6 @@ static void pr(struct dg *d, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Bytes of the character at u (at least 1); *ok false when XML 1.0 cannot
- * hold it or it is not UTF-8. */
-static size_t utf8_char(const unsigned char *u, bool *ok)
-{
-	size_t n, i;
-	uint32_t c;
-
-	*ok = true;
-	if (u[0] < 0x80) {
-		*ok = u[0] >= 0x20 || u[0] == '\t' || u[0] == '\n' ||
-		    u[0] == '\r';
-		return 1;
-	}
-	if (u[0] >= 0xC2 && u[0] <= 0xDF)
-		n = 2, c = u[0] & 0x1F;
-	else if (u[0] >= 0xE0 && u[0] <= 0xEF)
-		n = 3, c = u[0] & 0x0F;
-	else if (u[0] >= 0xF0 && u[0] <= 0xF4)
-		n = 4, c = u[0] & 0x07;
-	else {
-		*ok = false;
-		return 1;
-	}
-	for (i = 1; i < n; i++) {
-		if ((u[i] & 0xC0) != 0x80) {
-			*ok = false;
-			return 1;
-		}
-		c = c << 6 | (u[i] & 0x3F);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 ||
-	    c > 0x10FFFF)) || (c >= 0xD800 && c <= 0xDFFF)) {
-		*ok = false;
-		return 1;
-	}
-	if (c == 0xFFFE || c == 0xFFFF)
-		*ok = false;
-	return n;
-}
-
 static size_t nchars(const char *s)
 {
 	size_t n = 0;
@@ -138,45 +99,8 @@ static size_t nchars(const char *s)
  * whole); what XML cannot hold becomes '?'. */
 static void esc(struct dg *d, const char *s, size_t max)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	size_t n = 0, len;
-	bool ok;
-
-	if (!d->out || !s)
-		return;
-	while (*u) {
-		const unsigned char *run = u;
-
-		/* plain ASCII goes out in runs */
-		while (*u >= 0x20 && *u < 0x7F && !strchr("&<>\"'", *u) &&
-		    (!max || n < max))
-			u++, n++;
-		if (u > run)
-			fwrite(run, 1, (size_t)(u - run), d->out);
-		if (!*u)
-			return;
-		if (max && n == max) {
-			fputs("\xe2\x80\xa6", d->out);
-			return;
-		}
-		n++;
-		len = utf8_char(u, &ok);
-		if (!ok)
-			putc('?', d->out);
-		else if (*u == '&')
-			fputs("&amp;", d->out);
-		else if (*u == '<')
-			fputs("&lt;", d->out);
-		else if (*u == '>')
-			fputs("&gt;", d->out);
-		else if (*u == '"')
-			fputs("&quot;", d->out);
-		else if (*u == '\'')
-			fputs("&apos;", d->out);
-		else
-			fwrite(u, 1, len, d->out);
-		u += len;
-	}
+	if (d->out && s)
+		zp_xml_text(d->out, s, strlen(s), max);
 }
 
 static const char *pl(size_t n)

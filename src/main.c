@@ -12,6 +12,7 @@ static const struct zp_cmd *const commands[] = {
 	&zp_cmd_plan,
 	&zp_cmd_script,
 	&zp_cmd_diagram,
+	&zp_cmd_report,
 	&zp_cmd_rules,
 	&zp_cmd_import,
 	&zp_cmd_diff,

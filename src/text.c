@@ -1,7 +1,8 @@
 /* text: "did you mean" by optimal string alignment distance; quoting for
- * sh and JSON. */
+ * sh and JSON; XML text. */
 #include "zplan/text.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 size_t zp_edit_distance(const char *a, const char *b, size_t cap)
@@ -112,4 +113,89 @@ void zp_fmt_fixed2(uint64_t bytes, uint64_t unit, char *buf, size_t len)
 	}
 	snprintf(buf, len, "%llu.%02llu", (unsigned long long)whole,
 	    (unsigned long long)cents);
+}
+
+/* Bytes of the character at u (at least 1, at most len); *ok false when
+ * XML 1.0 cannot hold it or it is not UTF-8. */
+static size_t utf8_char(const unsigned char *u, size_t len, bool *ok)
+{
+	size_t n, i;
+	uint32_t c;
+
+	*ok = true;
+	if (u[0] < 0x80) {
+		*ok = u[0] >= 0x20 || u[0] == '\t' || u[0] == '\n' ||
+		    u[0] == '\r';
+		return 1;
+	}
+	if (u[0] >= 0xC2 && u[0] <= 0xDF)
+		n = 2, c = u[0] & 0x1F;
+	else if (u[0] >= 0xE0 && u[0] <= 0xEF)
+		n = 3, c = u[0] & 0x0F;
+	else if (u[0] >= 0xF0 && u[0] <= 0xF4)
+		n = 4, c = u[0] & 0x07;
+	else {
+		*ok = false;
+		return 1;
+	}
+	if (n > len) {
+		*ok = false;
+		return 1;
+	}
+	for (i = 1; i < n; i++) {
+		if ((u[i] & 0xC0) != 0x80) {
+			*ok = false;
+			return 1;
+		}
+		c = c << 6 | (u[i] & 0x3F);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 ||
+	    c > 0x10FFFF)) || (c >= 0xD800 && c <= 0xDFFF)) {
+		*ok = false;
+		return 1;
+	}
+	if (c == 0xFFFE || c == 0xFFFF)
+		*ok = false;
+	return n;
+}
+
+void zp_xml_text(FILE *out, const char *s, size_t len, size_t max)
+{
+	const unsigned char *u = (const unsigned char *)s, *end = u + len;
+	size_t n = 0, k;
+	bool ok;
+
+	while (u < end) {
+		const unsigned char *run = u;
+
+		/* plain ASCII goes out in runs */
+		while (u < end && *u >= 0x20 && *u < 0x7F &&
+		    !strchr("&<>\"'", *u) && (!max || n < max))
+			u++, n++;
+		if (u > run)
+			fwrite(run, 1, (size_t)(u - run), out);
+		if (u == end)
+			return;
+		if (max && n == max) {
+			fputs("\xe2\x80\xa6", out);
+			return;
+		}
+		n++;
+		k = utf8_char(u, (size_t)(end - u), &ok);
+		if (!ok)
+			putc('?', out);
+		else if (*u == '&')
+			fputs("&amp;", out);
+		else if (*u == '<')
+			fputs("&lt;", out);
+		else if (*u == '>')
+			fputs("&gt;", out);
+		else if (*u == '"')
+			fputs("&quot;", out);
+		else if (*u == '\'')
+			fputs("&apos;", out);
+		else
+			fwrite(u, 1, k, out);
+		u += k;
+	}
 }

@@ -19,7 +19,8 @@ struct zp_cmd {
 
 extern const struct zp_cmd zp_cmd_check, zp_cmd_rules, zp_cmd_capacity,
     zp_cmd_plan, zp_cmd_script, zp_cmd_diagram;
-extern const struct zp_cmd zp_cmd_import, zp_cmd_diff, zp_cmd_properties;
+extern const struct zp_cmd zp_cmd_import, zp_cmd_diff, zp_cmd_properties,
+    zp_cmd_report;
 
 /* --policy KEY=VALUE and --disable RULE as given, applied in order. */
 struct zp_cli_policy {
@@ -130,5 +131,12 @@ int zp_parse_format(const char *v, const char *const *names);
  * and the command exits 2. */
 int zp_format_option(const struct zp_cmd *c, const char *v,
     const char *const *names);
+
+/* -o FILE: writer(ctx, f) writes the whole file under a temporary name in
+ * FILE's directory, which is renamed onto FILE when complete: FILE is the
+ * whole output or, if anything fails, untouched ("zplan CMD: cannot write
+ * FILE: why; nothing written"). Returns 0, or 2 after that message. */
+int zp_write_whole(const struct zp_cmd *c, const char *path,
+    int (*writer)(void *ctx, FILE *f), void *ctx);
 
 #endif

@@ -23,6 +23,11 @@ void zp_sh_quote_body(FILE *out, const char *s);
 /* Writes s as a JSON string literal (quoted, escaped). */
 void zp_json_str(FILE *out, const char *s);
 
+/* len bytes of s as XML (and HTML) character data: & < > " ' as
+ * entities; what XML 1.0 cannot hold (control characters, bytes that are
+ * not UTF-8) as '?'; cut to max characters with an ellipsis (0: whole). */
+void zp_xml_text(FILE *out, const char *s, size_t len, size_t max);
+
 /* bytes in units of unit (1000^4, 2^40...) with two decimals, rounded:
  * "4.80" for 4.8e12 in TB. */
 void zp_fmt_fixed2(uint64_t bytes, uint64_t unit, char *buf, size_t len);
