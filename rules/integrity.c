@@ -201,6 +201,9 @@ static void bad_ref(struct refctx *c, const struct zp_ref *r, enum zp_kind k,
 
 	if (!r->name || r->idx >= 0)
 		return;
+	/* the entry that would define it has its error already */
+	if (zp_ref_broken(c->m, (int)k, r->name))
+		return;
 	ids = c->reported < 100 ? ids_of(c->m, k) : NULL;
 	if (ids)
 		near = zp_nearest(r->name, ids);

@@ -304,7 +304,65 @@ struct iso {
 	struct zp_diags *d;
 	uint32_t *count, *seen;
 	int32_t *first;     /* first member in the domain */
+	uint32_t ndom;      /* failure domains the pool's controller reaches */
+	uint32_t nint;      /* of them, controllers' own disks */
+	bool *internal;     /* controller -> it holds disks of its own */
 };
+
+/* The failure domains pool p can draw from: the enclosures cabled to its
+ * controller or its peer (every enclosure when it has none, or the
+ * enclosure lists no controllers), and the chassis of those controllers
+ * that hold disks of their own. */
+static void pool_domains(struct iso *it, const struct zp_pool *p)
+{
+	const struct zp_model *m = it->m;
+	int32_t c = p->controller.idx, peer = c >= 0 ?
+	    ZP_CTRL(m, c)->peer.idx : -1;
+	uint32_t n = 0;
+	size_t i, j;
+
+	for (i = 0; i < m->enclosures.len; i++) {
+		const struct zp_refs *r = &ZP_ENCL(m, i)->controllers;
+		bool reach = c < 0 || !r->set;
+
+		for (j = 0; !reach && j < r->n; j++)
+			reach = r->v[j].idx == c || (peer >= 0 &&
+			    r->v[j].idx == peer);
+		n += reach;
+	}
+	it->nint = 0;
+	for (i = 0; i < m->controllers.len; i++)
+		it->nint += it->internal[i] && (c < 0 || (int32_t)i == c ||
+		    (int32_t)i == peer);
+	it->ndom = n + it->nint;
+}
+
+/* What would fix a vdev of width w that no move can: ndom enclosures hold
+ * at most limit members each. */
+static void no_move(const struct iso *c, const struct zp_vdev *v,
+    uint32_t limit, char *buf, size_t len)
+{
+	uint32_t w = (uint32_t)v->n, most = limit * c->ndom;
+	uint32_t need = (w + limit - 1) / limit, o = 0;
+	bool mirror = v->kind == ZP_VDEV_MIRROR;
+
+	o += (uint32_t)snprintf(buf, len, "the %u enclosure%s its pool can "
+	    "reach%s hold%s at most %u of its %u members (%u each), so no "
+	    "move fixes it; use ", c->ndom, c->ndom == 1 ? "" : "s",
+	    c->nint ? " (a controller's own disks count as one)" : "",
+	    c->ndom == 1 ? "s" : "", most, w, limit);
+	if (most >= 2 && o < len)
+		o += (uint32_t)snprintf(buf + o, len - o, "%s vdevs at most %u "
+		    "wide, ", zp_vkind_name(v->kind), most);
+	if (!mirror && limit < 3 && c->ndom &&
+	    (w + c->ndom - 1) / c->ndom <= 3 && o < len)
+		o += (uint32_t)snprintf(buf + o, len - o, "raidz%u (%u members "
+		    "an enclosure), ", (w + c->ndom - 1) / c->ndom,
+		    (w + c->ndom - 1) / c->ndom);
+	if (o < len)
+		snprintf(buf + o, len - o, "%u or more enclosures, or "
+		    "`mirror_isolation: none` to accept the risk", need);
+}
 
 static int32_t member_domain(const struct zp_model *m, const struct zp_ref *r)
 {
@@ -320,7 +378,7 @@ static void isolate_vdev(struct iso *c, const struct zp_pool *p,
 	uint32_t limit = v->kind == ZP_VDEV_MIRROR ? 1 :
 	    zp_vkind_parity(v->kind);
 	size_t i;
-	char desc[200], dom[100], fails[100];
+	char desc[200], dom[100], fails[100], fix[400];
 
 	for (i = 0; i < v->n; i++) {
 		int32_t x = member_domain(m, &v->members[i]);
@@ -328,6 +386,9 @@ static void isolate_vdev(struct iso *c, const struct zp_pool *p,
 		if (x >= 0 && c->count[x]++ == 0)
 			c->first[x] = (int32_t)i;
 	}
+	fix[0] = '\0';
+	if (limit && (uint64_t)limit * c->ndom < v->n)
+		no_move(c, v, limit, fix, sizeof(fix));
 	for (i = 0; i < v->n; i++) {
 		const struct zp_ref *r = &v->members[i];
 		int32_t x = member_domain(m, r);
@@ -343,7 +404,12 @@ static void isolate_vdev(struct iso *c, const struct zp_pool *p,
 		    log ? "log" : "vdevs", j);
 		vdev_desc(v, log, desc, sizeof(desc));
 		domain_name(m, x, dom, fails, sizeof(dom));
-		if (v->kind == ZP_VDEV_MIRROR && v->n == 2)
+		if (fix[0]) {
+			/* one finding for the vdev: no member is the one */
+			zp_report(c->d, ZR_MIRROR_ISOLATION, v->loc, path,
+			    "%s: %s", desc, fix);
+			break;
+		} else if (v->kind == ZP_VDEV_MIRROR && v->n == 2)
 			zp_report(c->d, ZR_MIRROR_ISOLATION, r->loc, path,
 			    "%s: both %s; pair %s with a disk of another "
 			    "enclosure", desc, dom, r->name);
@@ -380,7 +446,7 @@ static void check_mirror_isolation(const struct zp_model *m,
     struct zp_diags *d)
 {
 	size_t ndom = m->enclosures.len + m->controllers.len + 1;
-	struct iso c = { m, d, NULL, NULL, NULL };
+	struct iso c = { m, d, NULL, NULL, NULL, 0, 0, NULL };
 	size_t i, j;
 
 	if (m->policy.mirror_isolation != ZP_ISO_ENCLOSURE)
@@ -388,9 +454,17 @@ static void check_mirror_isolation(const struct zp_model *m,
 	c.count = zp_xcalloc(ndom, sizeof(*c.count));
 	c.seen = zp_xcalloc(ndom, sizeof(*c.seen));
 	c.first = zp_xcalloc(ndom, sizeof(*c.first));
+	c.internal = zp_xcalloc(m->controllers.len + 1, sizeof(*c.internal));
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+
+		if (!zp_disk_encl_name(x) && zp_disk_ctrl(x) >= 0)
+			c.internal[zp_disk_ctrl(x)] = true;
+	}
 	for (i = 0; i < m->pools.len; i++) {
 		const struct zp_pool *p = ZP_POOL(m, i);
 
+		pool_domains(&c, p);
 		if (!p->vdevs_intent.set)
 			for (j = 0; j < p->vdevs.n; j++)
 				if (p->vdevs.v[j].kind != ZP_VDEV_DISK)
@@ -405,6 +479,7 @@ static void check_mirror_isolation(const struct zp_model *m,
 	free(c.count);
 	free(c.seen);
 	free(c.first);
+	free(c.internal);
 }
 
 const struct zp_rule zp_rule_mirror_isolation = {

@@ -164,8 +164,68 @@ static int32_t spare_type(const struct zp_model *m, const struct zp_pool *p,
 	return best;
 }
 
+/* Free disks (in no pool) per drive type, and the first of each; built
+ * once, when a pool is short of spares. */
+struct free_disks {
+	size_t *n;
+	int32_t *first;
+};
+
+static void count_free(const struct zp_model *m, struct free_disks *f)
+{
+	size_t i;
+
+	f->n = zp_xcalloc(m->drive_types.len + 1, sizeof(*f->n));
+	f->first = zp_xcalloc(m->drive_types.len + 1, sizeof(*f->first));
+	for (i = 0; i < m->disks.len; i++) {
+		int32_t t = ZP_DISK(m, i)->type;
+
+		if (t < 0 || m->use[i].kind != ZP_USE_NONE)
+			continue;
+		if (!f->n[t]++)
+			f->first[t] = (int32_t)i;
+	}
+}
+
+/* What to add, and whether the model has it: "of type hdd-4t, e.g.
+ * shelf1-5 (3 are free)", or says that no free disk is of that type and
+ * what else would serve. */
+static void spare_advice(const struct zp_model *m, struct free_disks *f,
+    int32_t t, uint64_t largest, uint32_t add, char *buf, size_t len)
+{
+	size_t i, o;
+
+	if (!f->n)
+		count_free(m, f);
+	o = (size_t)snprintf(buf, len, "of type %s", ZP_DT(m, t)->id);
+	if (f->n[t] >= add) {
+		snprintf(buf + o, len - o, ", e.g. %s (%zu free)",
+		    ZP_DISK(m, f->first[t])->id, f->n[t]);
+		return;
+	}
+	if (f->n[t])
+		o += (size_t)snprintf(buf + o, len - o, "; only %zu free "
+		    "disk%s of that type (%s)", f->n[t], f->n[t] == 1 ? " is" :
+		    "s are", ZP_DISK(m, f->first[t])->id);
+	else
+		o += (size_t)snprintf(buf + o, len - o, "; no free disk is of "
+		    "that type");
+	/* another type, as large, of the same media */
+	for (i = 0; i < m->drive_types.len && o < len; i++)
+		if ((int32_t)i != t && f->n[i] && ZP_DT(m, i)->size >=
+		    largest && ZP_DT(m, i)->media == ZP_DT(m, t)->media) {
+			snprintf(buf + o, len - o, ", but %s disks are as large "
+			    "(%s is free)", ZP_DT(m, i)->id,
+			    ZP_DISK(m, f->first[i])->id);
+			return;
+		}
+	snprintf(buf + o, len - o, ": add disks to the model or lower "
+	    "policy.spares_per_pool");
+}
+
 static void check_spares_min(const struct zp_model *m, struct zp_diags *d)
 {
+	struct free_disks f = { NULL, NULL };
 	uint32_t want = m->policy.spares_per_pool;
 	size_t *counts, i;
 
@@ -178,7 +238,7 @@ static void check_spares_min(const struct zp_model *m, struct zp_diags *d)
 		size_t have = p->spares.n;
 		uint32_t add;
 		int32_t t;
-		char type[200];
+		char type[400];
 
 		/* intents: the planner fills them; no vdevs: pool-empty */
 		if (p->vdevs_intent.set || p->spares_intent.set ||
@@ -189,8 +249,8 @@ static void check_spares_min(const struct zp_model *m, struct zp_diags *d)
 		t = s.largest_disk >= 0 ? spare_type(m, p, s.largest, counts) :
 		    -1;
 		if (t >= 0)
-			snprintf(type, sizeof(type), "of type %s",
-			    ZP_DT(m, t)->id);
+			spare_advice(m, &f, t, s.largest, add, type,
+			    sizeof(type));
 		else
 			snprintf(type, sizeof(type), "as large as its data "
 			    "disks");
@@ -203,6 +263,8 @@ static void check_spares_min(const struct zp_model *m, struct zp_diags *d)
 		    add, add == 1 ? "" : "s", type);
 	}
 	free(counts);
+	free(f.n);
+	free(f.first);
 }
 
 const struct zp_rule zp_rule_spares_min = {

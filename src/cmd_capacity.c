@@ -25,69 +25,159 @@ static void add(struct sums *s, const struct zp_cap_pool *c)
 	    s->usable + c->usable_bytes;
 }
 
-/* "4.80 TB  4.37 TiB" in a fixed-width cell. */
-static const char *both(uint64_t bytes, char *buf, size_t len)
-{
-	char a[24], b[24];
-
-	zp_fmt_fixed2(bytes, TB, a, sizeof(a));
-	zp_fmt_fixed2(bytes, TIB, b, sizeof(b));
-	snprintf(buf, len, "%9s TB %9s TiB", a, b);
-	return buf;
-}
-
 static uint64_t at_fill(uint64_t usable, uint32_t pct)
 {
 	return usable / 100 * pct + usable % 100 * pct / 100;
+}
+
+/* The text tables: every column as wide as its widest cell, so that long
+ * pool names, layouts and controller ids keep the columns aligned. A size
+ * is two right-aligned figures, TB and TiB; the size columns of the pool
+ * table and of the controller table line up. */
+#define NSIZE 4
+
+struct sizes {
+	char tb[NSIZE][24], tib[NSIZE][24];
+};
+
+struct widths {
+	size_t lead[4];         /* pool, controller, layout, disks */
+	size_t tb[NSIZE], tib[NSIZE];
+};
+
+static const char *const size_head[NSIZE] = {
+	"RAW", "POOL SIZE", "USABLE", "USABLE AT FILL"
+};
+
+static size_t wmax(size_t w, const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > w ? n : w;
+}
+
+static void fill_sizes(struct sizes *z, const struct sums *s, uint32_t pct,
+    struct widths *w)
+{
+	uint64_t v[NSIZE] = { s->raw, s->size, s->usable,
+	    at_fill(s->usable, pct) };
+	int k;
+
+	for (k = 0; k < NSIZE; k++) {
+		zp_fmt_fixed2(v[k], TB, z->tb[k], sizeof(z->tb[k]));
+		zp_fmt_fixed2(v[k], TIB, z->tib[k], sizeof(z->tib[k]));
+		w->tb[k] = wmax(w->tb[k], z->tb[k]);
+		w->tib[k] = wmax(w->tib[k], z->tib[k]);
+	}
+}
+
+static size_t size_w(const struct widths *w, int k)
+{
+	size_t n = w->tb[k] + w->tib[k] + 9;     /* "T TB  T TiB" */
+
+	return n > strlen(size_head[k]) ? n : strlen(size_head[k]);
+}
+
+static void print_sizes(const struct widths *w, const struct sizes *z)
+{
+	int k;
+
+	for (k = 0; k < NSIZE; k++) {
+		size_t n = w->tb[k] + w->tib[k] + 9;     /* "T TB  T TiB" */
+
+		printf("  %*s TB  %*s TiB", (int)w->tb[k], z->tb[k],
+		    (int)w->tib[k], z->tib[k]);
+		if (k < NSIZE - 1)
+			printf("%*s", (int)(size_w(w, k) - n), "");
+	}
+	printf("\n");
+}
+
+static void print_heads(const struct widths *w)
+{
+	int k;
+
+	for (k = 0; k < NSIZE; k++)
+		printf("  %-*s", k < NSIZE - 1 ? (int)size_w(w, k) : 0,
+		    size_head[k]);
+	printf("\n");
+}
+
+/* The width of the pool table's first four columns with their gaps. */
+static size_t lead_w(const struct widths *w)
+{
+	return w->lead[0] + 2 + w->lead[1] + 2 + w->lead[2] + 2 + w->lead[3];
+}
+
+static const char *ctrl_id(const struct zp_model *m, const struct zp_pool *p)
+{
+	return p->controller.idx >= 0 ? ZP_CTRL(m, p->controller.idx)->id :
+	    "-";
 }
 
 static void text(const struct zp_model *m, const struct zp_pool_cap *pc,
     const struct sums *per, const struct sums *total)
 {
 	static const char *const parts[] = { "linux", "none", "keep" };
-	char b1[80], b2[80], b3[80], b4[80], layout[128], keep[32] = "";
-	size_t i;
+	const uint32_t pct = m->policy.fill_percent;
+	size_t np = m->pools.len, nc = m->controllers.len, i, first = 10;
+	struct widths w = { { 4, 10, 6, 5 }, { 0 }, { 0 } };
+	struct sizes *z = zp_xcalloc(np + nc + 1, sizeof(*z));
+	char (*layout)[128] = zp_xcalloc(np + 1, sizeof(*layout));
+	char keep[32] = "", disks[24];
 
+	for (i = 0; i < np; i++) {
+		const struct zp_pool *p = ZP_POOL(m, i);
+		struct sums s = { 0, 0, 0 };
+
+		add(&s, &pc[i].cap);
+		zp_pool_layout(p, layout[i], sizeof(layout[i]));
+		snprintf(disks, sizeof(disks), "%llu",
+		    (unsigned long long)pc[i].data_disks);
+		w.lead[0] = wmax(w.lead[0], p->name);
+		w.lead[1] = wmax(w.lead[1], ctrl_id(m, p));
+		w.lead[2] = wmax(w.lead[2], layout[i]);
+		w.lead[3] = wmax(w.lead[3], disks);
+		fill_sizes(&z[i], &s, pct, &w);
+	}
+	for (i = 0; i < nc; i++) {
+		first = wmax(first, ZP_CTRL(m, i)->id);
+		fill_sizes(&z[np + i], &per[i], pct, &w);
+	}
+	fill_sizes(&z[np + nc], total, pct, &w);
+	/* the controller table's first column spans the pool table's four */
+	if (first > lead_w(&w))
+		w.lead[2] += first - lead_w(&w);
+	first = lead_w(&w);
 	if (m->policy.partitioning == ZP_PART_KEEP)
 		zp_fmt_size(m->policy.partition_keep, false, keep, sizeof(keep));
 	printf("platform %s, partitioning %s%s%s, usable at %u%% fill\n\n",
 	    zp_platform_name(m->policy.platform),
-	    parts[m->policy.partitioning], keep[0] ? " " : "", keep,
-	    m->policy.fill_percent);
-	printf("%-12s %-10s %-16s %5s  %-26s %-26s %-26s %-26s\n", "POOL",
-	    "CONTROLLER", "LAYOUT", "DISKS", "RAW", "POOL SIZE", "USABLE",
-	    "USABLE AT FILL");
-	for (i = 0; i < m->pools.len; i++) {
+	    parts[m->policy.partitioning], keep[0] ? " " : "", keep, pct);
+	printf("%-*s  %-*s  %-*s  %*s", (int)w.lead[0], "POOL",
+	    (int)w.lead[1], "CONTROLLER", (int)w.lead[2], "LAYOUT",
+	    (int)w.lead[3], "DISKS");
+	print_heads(&w);
+	for (i = 0; i < np; i++) {
 		const struct zp_pool *p = ZP_POOL(m, i);
-		const struct zp_cap_pool *c = &pc[i].cap;
 
-		zp_pool_layout(p, layout, sizeof(layout));
-		printf("%-12s %-10s %-16s %5llu  %-26s %-26s %-26s %-26s\n",
-		    p->name, p->controller.idx >= 0 ?
-		    ZP_CTRL(m, p->controller.idx)->id : "-", layout,
-		    (unsigned long long)pc[i].data_disks,
-		    both(c->raw_bytes, b1, sizeof(b1)),
-		    both(c->pool_size_bytes, b2, sizeof(b2)),
-		    both(c->usable_bytes, b3, sizeof(b3)),
-		    both(at_fill(c->usable_bytes, m->policy.fill_percent), b4,
-		    sizeof(b4)));
+		printf("%-*s  %-*s  %-*s  %*llu", (int)w.lead[0], p->name,
+		    (int)w.lead[1], ctrl_id(m, p), (int)w.lead[2], layout[i],
+		    (int)w.lead[3], (unsigned long long)pc[i].data_disks);
+		print_sizes(&w, &z[i]);
 	}
-	if (m->controllers.len) {
-		printf("\n%-46s %-26s %-26s %-26s %-26s\n", "CONTROLLER", "RAW",
-		    "POOL SIZE", "USABLE", "USABLE AT FILL");
-		for (i = 0; i < m->controllers.len; i++)
-			printf("%-46s %-26s %-26s %-26s %-26s\n",
-			    ZP_CTRL(m, i)->id, both(per[i].raw, b1, sizeof(b1)),
-			    both(per[i].size, b2, sizeof(b2)),
-			    both(per[i].usable, b3, sizeof(b3)),
-			    both(at_fill(per[i].usable, m->policy.fill_percent),
-			    b4, sizeof(b4)));
+	if (nc) {
+		printf("\n%-*s", (int)first, "CONTROLLER");
+		print_heads(&w);
+		for (i = 0; i < nc; i++) {
+			printf("%-*s", (int)first, ZP_CTRL(m, i)->id);
+			print_sizes(&w, &z[np + i]);
+		}
 	}
-	printf("\n%-46s %-26s %-26s %-26s %-26s\n", "TOTAL",
-	    both(total->raw, b1, sizeof(b1)), both(total->size, b2, sizeof(b2)),
-	    both(total->usable, b3, sizeof(b3)),
-	    both(at_fill(total->usable, m->policy.fill_percent), b4,
-	    sizeof(b4)));
+	printf("\n%-*s", (int)first, "TOTAL");
+	print_sizes(&w, &z[np + nc]);
+	free(z);
+	free(layout);
 }
 
 /* Written by hand, not through jansson: byte counts of a fleet pass

@@ -337,6 +337,18 @@ static bool seq_begin(struct ld *l, struct seqit *it, const char *what)
 	return true;
 }
 
+/* A top-level section's list; when it is something else (reported),
+ * references to its kind give no second error. */
+static bool section_begin(struct ld *l, struct seqit *it, const char *what,
+    enum zp_kind k)
+{
+	if (seq_begin(l, it, what))
+		return true;
+	if (!is_null(&l->ev))
+		l->m->broken_kinds |= 1u << k;
+	return false;
+}
+
 /* Moves to the next item; false at the end of the list. */
 static bool seq_next(struct ld *l, struct seqit *it)
 {
@@ -810,6 +822,7 @@ static void parse_drive_types(struct ld *l)
 	check_anchor(l);
 	if (l->ev.type != ZP_EV_MAP) {
 		expected(l, "a mapping of drive type id to its properties");
+		l->m->broken_kinds |= 1u << ZP_K_TYPE;
 		return;
 	}
 	for (;;) {
@@ -949,7 +962,7 @@ static void parse_controllers(struct ld *l)
 	};
 	struct seqit si;
 
-	if (!seq_begin(l, &si, "a list of controllers"))
+	if (!section_begin(l, &si, "a list of controllers", ZP_K_CTRL))
 		return;
 	while (seq_next(l, &si)) {
 		struct zp_controller c = { 0 };
@@ -993,7 +1006,7 @@ static void parse_clients(struct ld *l)
 	static const char *const oses[] = { "linux", "solaris", "freebsd", NULL };
 	struct seqit si;
 
-	if (!seq_begin(l, &si, "a list of clients"))
+	if (!section_begin(l, &si, "a list of clients", ZP_K_CLIENT))
 		return;
 	while (seq_next(l, &si)) {
 		struct zp_client c = { 0 };
@@ -1030,7 +1043,7 @@ static void parse_switches(struct ld *l)
 	static const char *const keys[] = { "id", "model", "ports", "mtu", NULL };
 	struct seqit si;
 
-	if (!seq_begin(l, &si, "a list of switches"))
+	if (!section_begin(l, &si, "a list of switches", ZP_K_SWITCH))
 		return;
 	while (seq_next(l, &si)) {
 		struct zp_switch s = { 0 };
@@ -1096,7 +1109,7 @@ static void parse_enclosures(struct ld *l)
 	};
 	struct seqit si;
 
-	if (!seq_begin(l, &si, "a list of enclosures"))
+	if (!section_begin(l, &si, "a list of enclosures", ZP_K_ENCL))
 		return;
 	while (seq_next(l, &si)) {
 		struct zp_enclosure e = { 0 };
@@ -1183,6 +1196,42 @@ static void store_disk(struct ld *l, const struct disk_in *in)
 	x->at[ZP_DF_PLACE] = zp_at_pack(m, in->loc, place->loc);
 }
 
+/* The ids encl-N of a disk range that could not be read (every N when
+ * the range itself cannot be), so that pools naming them give no second
+ * error. */
+static void broken_range(struct ld *l, const char *encl, const char *range)
+{
+	struct zp_span spans[64];
+	size_t n = 0, i;
+	const char *why;
+
+	if (!encl)
+		return;
+	if (!range || zp_parse_range(range, 2 * MAX_SLOTS - 1, spans, 64, &n,
+	    &why)) {
+		spans[0].lo = 0;
+		spans[0].hi = UINT32_MAX;
+		n = 1;
+	}
+	for (i = 0; i < n; i++) {
+		struct zp_broken *b = zp_arena_alloc(&l->m->arena, sizeof(*b));
+
+		b->prefix = zp_arena_printf(&l->m->arena, "%s-", encl);
+		b->lo = spans[i].lo;
+		b->hi = spans[i].hi;
+		b->next = l->m->broken;
+		l->m->broken = b;
+	}
+}
+
+/* "0-3" or "0,2": a range where one slot number is wanted */
+static bool range_like(const struct zp_event *ev)
+{
+	return ev->type == ZP_EV_SCALAR && ev->len > 1 && ev->text[0] >= '0' &&
+	    ev->text[0] <= '9' && (memchr(ev->text, '-', ev->len) ||
+	    memchr(ev->text, ',', ev->len));
+}
+
 static void expand_range(struct ld *l, struct disk_in *d, const char *range,
     struct zp_loc rloc)
 {
@@ -1194,6 +1243,7 @@ static void expand_range(struct ld *l, struct disk_in *d, const char *range,
 	 * against their enclosure) */
 	if (zp_parse_range(range, 2 * MAX_SLOTS - 1, spans, 64, &n, &why)) {
 		err(l, rloc, "bad slot range \"%s\": %s", range, why);
+		broken_range(l, d->encl.name, NULL);
 		return;
 	}
 	for (i = 0; i < n; i++)
@@ -1222,12 +1272,12 @@ static void parse_disks(struct ld *l)
 	struct seqit si;
 	size_t first = l->m->disks.len;
 
-	if (!seq_begin(l, &si, "a list of disks"))
+	if (!section_begin(l, &si, "a list of disks", ZP_K_DISK))
 		return;
 	while (seq_next(l, &si)) {
 		struct disk_in d = { 0 };
 		struct mapit it;
-		const char *range = NULL;
+		const char *range = NULL, *slot_range = NULL;
 		struct zp_loc rloc = { 0, 0 };
 		uint32_t slot;
 		int k;
@@ -1247,8 +1297,12 @@ static void parse_disks(struct ld *l)
 				sc_ref(l, &d.encl, true);
 				break;
 			case DK_SLOT:
-				if (sc_uint(l, 0, 1000000, &slot, &d.slot_loc,
-				    "slot"))
+				if (range_like(&l->ev)) {
+					slot_range = zp_arena_strdup(
+					    &l->m->arena, scalar(l, ""));
+					d.slot_loc = l->ev.loc;
+				} else if (sc_uint(l, 0, 1000000, &slot,
+				    &d.slot_loc, "slot"))
 					d.slot = (int32_t)slot;
 				break;
 			case DK_SLOTS:
@@ -1273,6 +1327,16 @@ static void parse_disks(struct ld *l)
 			return;
 		path_set(l, it.plen);
 		map_require(l, &it, DK_TYPE);
+		if (slot_range && !map_has(&it, DK_SLOTS) && !d.id) {
+			err(l, d.slot_loc, "`slot` takes one slot number, not "
+			    "the range \"%s\"; did you mean `slots: %s`?",
+			    slot_range, slot_range);
+			broken_range(l, d.encl.name, slot_range);
+			continue;
+		}
+		if (slot_range)
+			err(l, d.slot_loc, "`slot` takes one slot number, not "
+			    "\"%s\"", slot_range);
 		if (map_has(&it, DK_SLOTS)) {
 			if (map_has(&it, DK_ID) || map_has(&it, DK_DEV) ||
 			    map_has(&it, DK_SLOT) || map_has(&it, DK_CTRL)) {
@@ -1280,6 +1344,7 @@ static void parse_disks(struct ld *l)
 				    "id, slot, dev or controller: each disk is "
 				    "named <enclosure>-<slot>; write disks "
 				    "that need them one by one");
+				broken_range(l, d.encl.name, range);
 				continue;
 			}
 			map_require(l, &it, DK_ENCL);
@@ -1479,7 +1544,7 @@ static void parse_pools(struct ld *l)
 	};
 	struct seqit si;
 
-	if (!seq_begin(l, &si, "a list of pools"))
+	if (!section_begin(l, &si, "a list of pools", ZP_K_POOL))
 		return;
 	while (seq_next(l, &si)) {
 		struct zp_pool p = { 0 };
@@ -1651,7 +1716,7 @@ static void parse_filesystems(struct ld *l)
 	};
 	struct seqit si;
 
-	if (!seq_begin(l, &si, "a list of filesystems"))
+	if (!section_begin(l, &si, "a list of filesystems", ZP_K_FS))
 		return;
 	while (seq_next(l, &si)) {
 		struct zp_fs f = { 0 };

@@ -30,6 +30,29 @@ struct zp_model *zp_model_new(const char *file)
 	return m;
 }
 
+bool zp_ref_broken(const struct zp_model *m, int k, const char *name)
+{
+	const struct zp_broken *b;
+
+	if ((m->broken_kinds >> k) & 1)
+		return true;
+	if (k != ZP_K_DISK)
+		return false;
+	for (b = m->broken; b; b = b->next) {
+		size_t n = strlen(b->prefix);
+		const char *s = name + n;
+		uint64_t v = 0;
+
+		if (strncmp(name, b->prefix, n) != 0 || !*s)
+			continue;
+		while (*s >= '0' && *s <= '9' && v <= UINT32_MAX)
+			v = v * 10 + (uint64_t)(*s++ - '0');
+		if (!*s && v >= b->lo && v <= b->hi)
+			return true;
+	}
+	return false;
+}
+
 void zp_model_free(struct zp_model *m)
 {
 	struct zp_htab *tabs[8];

@@ -846,6 +846,12 @@ static void put_where(struct msg *b, const struct planner *pl,
 	put(b, "%s)", p->from.n > 6 ? ", ..." : p->from.n ? "" : "none");
 }
 
+static uint32_t cap_of(const struct zp_model *m, enum zp_vkind kind,
+    uint32_t width);
+static int hold(const struct planner *pl, const struct want *w, uint64_t k);
+static void put_alternatives(struct msg *b, struct planner *pl,
+    const struct want *w);
+
 /* Enclosures one vdev must span: width / cap, rounded up. */
 static uint32_t span(const struct want *w)
 {
@@ -891,8 +897,89 @@ static void report_short(struct planner *pl, const struct zp_pool *p,
 	put(&b, "; %llu %s free: make %llu more available or ask for fewer",
 	    (unsigned long long)have, have == 1 ? "is" : "are",
 	    (unsigned long long)(need - have));
+	if (parts <= 1)
+		put_alternatives(&b, pl, &w[first]);
 	zp_report(pl->d, ZR_PLAN_INFEASIBLE, w[first].in->loc,
 	    path_of(pl, p, role_of(p, &w[first])), "%s", b.buf);
+}
+
+/* The most vdevs of w (fewer than asked) that the free disks of its
+ * type hold apart; gathers that type. */
+static uint64_t most_held(struct planner *pl, const struct want *w)
+{
+	uint64_t lo = 0, hi = w->k;
+
+	gather(pl, w->type);
+	/* holding k vdevs apart implies holding fewer */
+	while (lo + 1 < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (hold(pl, w, mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Appends "; these would plan: ..." with the changes to w alone that the
+ * free disks would meet: fewer vdevs, more parity, another drive type, or
+ * no isolation. Nothing when none would. */
+static void put_alternatives(struct msg *b, struct planner *pl,
+    const struct want *w)
+{
+	const struct zp_model *m = pl->m;
+	char alt[6][80];
+	size_t n = 0, i;
+	uint64_t k = w->type >= 0 ? most_held(pl, w) : 0;
+	struct want x;
+
+	if (k)
+		snprintf(alt[n++], sizeof(alt[0]), "`count: %llu`",
+		    (unsigned long long)k);
+	/* the widest narrower vdev that still has redundancy */
+	for (x = *w; w->type >= 0 && w->kind != ZP_VDEV_DISK &&
+	    x.width > zp_vkind_parity(x.kind) + 2; ) {
+		x.width--;
+		x.cap = cap_of(m, x.kind, x.width);
+		if (hold(pl, &x, x.k)) {
+			snprintf(alt[n++], sizeof(alt[0]), "`width: %u`",
+			    x.width);
+			break;
+		}
+	}
+	for (x = *w; w->type >= 0 && w->kind >= ZP_VDEV_RAIDZ1 &&
+	    x.kind < ZP_VDEV_RAIDZ3; ) {
+		x.kind = (enum zp_vkind)(x.kind + 1);
+		x.cap = cap_of(m, x.kind, x.width);
+		if (zp_vkind_parity(x.kind) < x.width && hold(pl, &x, x.k)) {
+			snprintf(alt[n++], sizeof(alt[0]), "`layout: %s`",
+			    zp_vkind_name(x.kind));
+			break;
+		}
+	}
+	x = *w;
+	x.cap = x.width;
+	if (w->type >= 0 && w->cap < w->width && hold(pl, &x, x.k))
+		snprintf(alt[n++], sizeof(alt[0]), "`mirror_isolation: none` "
+		    "in the policy");
+	/* another type of the same media (none when no type was found) */
+	for (i = 0; w->type >= 0 && i < m->drive_types.len && n < 6; i++) {
+		x = *w;
+		x.type = (int32_t)i;
+		if (x.type == w->type || ZP_DT(m, i)->media !=
+		    ZP_DT(m, w->type)->media)
+			continue;
+		gather(pl, x.type);
+		if (hold(pl, &x, x.k))
+			snprintf(alt[n++], sizeof(alt[0]), "`type: %s`",
+			    ZP_DT(m, i)->id);
+	}
+	if (!n)
+		return;
+	put(b, "; these would plan: ");
+	for (i = 0; i < n; i++)
+		put(b, "%s%s", i ? i + 1 == n ? " or " : ", " : "", alt[i]);
 }
 
 /* Whether the places hold k vdevs of w apart (as zp_plan_quota asks). */
@@ -912,17 +999,8 @@ static void report_apart(struct planner *pl, const struct zp_pool *p,
     const struct want *w)
 {
 	struct msg b = { "", 0 };
-	uint64_t have = gather(pl, w->type), lo = 0, hi = w->k;
+	uint64_t have = gather(pl, w->type), lo = most_held(pl, w);
 
-	/* holding k vdevs apart implies holding fewer */
-	while (lo + 1 < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-
-		if (hold(pl, w, mid))
-			lo = mid;
-		else
-			hi = mid;
-	}
 	put(&b, "%s needs %llu free %s disks in %u+ enclosures", p->name,
 	    (unsigned long long)w->k * w->width, ZP_DT(pl->m, w->type)->id,
 	    span(w));
@@ -933,6 +1011,7 @@ static void report_apart(struct planner *pl, const struct zp_pool *p,
 	    (unsigned long long)have, w->cap, w->cap == 1 ? "member" :
 	    "members", (unsigned long long)lo, w->k, zp_vkind_name(w->kind),
 	    w->width);
+	put_alternatives(&b, pl, w);
 	zp_report(pl->d, ZR_PLAN_INFEASIBLE, w->in->loc,
 	    path_of(pl, p, role_of(p, w)), "%s", b.buf);
 }

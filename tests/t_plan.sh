@@ -106,7 +106,7 @@ expect_eq "B intents: capacity of B written out" \
 expect_exit "shortfall: check fails" 1 "$ZPLAN" check $D/plan-short.yaml
 expect_eq "shortfall: exactly one error" 1 "$(grep -c ': error: ' "$TMP/out")"
 expect_grep "shortfall: located at the intent, needed and free" \
-    '^tests/data/plan-short.yaml:26:12: error: pool3 needs 16 free hdd-300g disks in 2+ enclosures reachable from zs3-2a; 11 are free: make 5 more available or ask for fewer \[plan-infeasible\]$' \
+    '^tests/data/plan-short.yaml:26:12: error: pool3 needs 16 free hdd-300g disks in 2+ enclosures reachable from zs3-2a; 11 are free: make 5 more available or ask for fewer; these would plan: `count: 4` \[plan-infeasible\]$' \
     "$TMP/out"
 expect_exit "shortfall: plan refuses" 1 "$ZPLAN" plan $D/plan-short.yaml
 expect_eq "shortfall: nothing on stdout" "" "$(cat "$TMP/out")"

@@ -294,6 +294,20 @@ struct zp_model {
 	struct zp_vec dev_dups;
 	struct zp_vec far_locs;     /* struct zp_loc: zp_at that do not fit */
 	struct zp_vec reuses;       /* struct zp_reuse */
+	/* what malformed input would have defined, so that references to it
+	 * give no second error (one mistake, one error): kinds whose whole
+	 * section could not be read (bit 1 << enum zp_kind), and the disk ids
+	 * of disk entries that could not be read */
+	uint32_t broken_kinds;
+	struct zp_broken *broken;
+};
+
+/* The disk ids prefix + lo .. prefix + hi (a slot range that could not be
+ * read: "shelf2-" 0 .. 3), in the model's arena. */
+struct zp_broken {
+	const char *prefix;
+	uint32_t lo, hi;
+	struct zp_broken *next;
 };
 
 /* Where a disk is used (first use kept; disk-reuse reports the rest). */
@@ -336,6 +350,9 @@ struct zp_reuse {
 #define ZP_MOUNT(m, i) ZP_VEC_AT(&(m)->mounts, struct zp_mount, i)
 
 struct zp_model *zp_model_new(const char *file);
+/* Whether a reference to name of kind k names what malformed input would
+ * have defined (its error is given already). */
+bool zp_ref_broken(const struct zp_model *m, int k, const char *name);
 void zp_model_free(struct zp_model *m);
 
 /* Names and helpers shared by loaders, rules and commands. */
