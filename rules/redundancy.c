@@ -307,7 +307,59 @@ struct iso {
 	uint32_t ndom;      /* failure domains the pool's controller reaches */
 	uint32_t nint;      /* of them, controllers' own disks */
 	bool *internal;     /* controller -> it holds disks of its own */
+	uint32_t *reach;    /* controller group -> enclosures cabled to it */
+	uint32_t everywhere, ninternal;
 };
+
+/* A controller and its peer share the enclosures cabled to either: one
+ * group, named by the lower index. */
+static int32_t group_of(const struct zp_model *m, int32_t c)
+{
+	int32_t peer = ZP_CTRL(m, c)->peer.idx;
+
+	return peer >= 0 && peer < c ? peer : c;
+}
+
+/* Once per check: the enclosures each controller group reaches (those
+ * that list none reach every group), and which controllers hold disks of
+ * their own. */
+static void index_domains(struct iso *it)
+{
+	const struct zp_model *m = it->m;
+	size_t nc = m->controllers.len, i, j, k;
+
+	it->reach = zp_xcalloc(nc + 1, sizeof(*it->reach));
+	it->internal = zp_xcalloc(nc + 1, sizeof(*it->internal));
+	for (i = 0; i < m->enclosures.len; i++) {
+		const struct zp_refs *r = &ZP_ENCL(m, i)->controllers;
+
+		if (!r->set) {
+			it->everywhere++;
+			continue;
+		}
+		for (j = 0; j < r->n; j++) {
+			int32_t g = r->v[j].idx >= 0 ? group_of(m, r->v[j].idx) :
+			    -1;
+
+			/* each group once per enclosure */
+			for (k = 0; g >= 0 && k < j; k++)
+				if (r->v[k].idx >= 0 &&
+				    group_of(m, r->v[k].idx) == g)
+					g = -1;
+			if (g >= 0)
+				it->reach[g]++;
+		}
+	}
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+
+		if (!zp_disk_encl_name(x) && zp_disk_ctrl(x) >= 0 &&
+		    !it->internal[zp_disk_ctrl(x)]) {
+			it->internal[zp_disk_ctrl(x)] = true;
+			it->ninternal++;
+		}
+	}
+}
 
 /* The failure domains pool p can draw from: the enclosures cabled to its
  * controller or its peer (every enclosure when it has none, or the
@@ -318,23 +370,15 @@ static void pool_domains(struct iso *it, const struct zp_pool *p)
 	const struct zp_model *m = it->m;
 	int32_t c = p->controller.idx, peer = c >= 0 ?
 	    ZP_CTRL(m, c)->peer.idx : -1;
-	uint32_t n = 0;
-	size_t i, j;
 
-	for (i = 0; i < m->enclosures.len; i++) {
-		const struct zp_refs *r = &ZP_ENCL(m, i)->controllers;
-		bool reach = c < 0 || !r->set;
-
-		for (j = 0; !reach && j < r->n; j++)
-			reach = r->v[j].idx == c || (peer >= 0 &&
-			    r->v[j].idx == peer);
-		n += reach;
+	if (c < 0) {
+		it->nint = it->ninternal;
+		it->ndom = (uint32_t)m->enclosures.len + it->nint;
+		return;
 	}
-	it->nint = 0;
-	for (i = 0; i < m->controllers.len; i++)
-		it->nint += it->internal[i] && (c < 0 || (int32_t)i == c ||
-		    (int32_t)i == peer);
-	it->ndom = n + it->nint;
+	it->nint = it->internal[c] + (peer >= 0 && peer != c &&
+	    it->internal[peer]);
+	it->ndom = it->everywhere + it->reach[group_of(m, c)] + it->nint;
 }
 
 /* What would fix a vdev of width w that no move can: ndom enclosures hold
@@ -446,7 +490,7 @@ static void check_mirror_isolation(const struct zp_model *m,
     struct zp_diags *d)
 {
 	size_t ndom = m->enclosures.len + m->controllers.len + 1;
-	struct iso c = { m, d, NULL, NULL, NULL, 0, 0, NULL };
+	struct iso c = { m, d, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, 0 };
 	size_t i, j;
 
 	if (m->policy.mirror_isolation != ZP_ISO_ENCLOSURE)
@@ -454,13 +498,7 @@ static void check_mirror_isolation(const struct zp_model *m,
 	c.count = zp_xcalloc(ndom, sizeof(*c.count));
 	c.seen = zp_xcalloc(ndom, sizeof(*c.seen));
 	c.first = zp_xcalloc(ndom, sizeof(*c.first));
-	c.internal = zp_xcalloc(m->controllers.len + 1, sizeof(*c.internal));
-	for (i = 0; i < m->disks.len; i++) {
-		const struct zp_disk *x = ZP_DISK(m, i);
-
-		if (!zp_disk_encl_name(x) && zp_disk_ctrl(x) >= 0)
-			c.internal[zp_disk_ctrl(x)] = true;
-	}
+	index_domains(&c);
 	for (i = 0; i < m->pools.len; i++) {
 		const struct zp_pool *p = ZP_POOL(m, i);
 
@@ -480,6 +518,7 @@ static void check_mirror_isolation(const struct zp_model *m,
 	free(c.seen);
 	free(c.first);
 	free(c.internal);
+	free(c.reach);
 }
 
 const struct zp_rule zp_rule_mirror_isolation = {
