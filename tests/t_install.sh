@@ -20,6 +20,6 @@ if command -v bash >/dev/null; then
 	expect_eq "completes commands" "capacity check" "$(comp zplan c | sort | tr '\n' ' ' | sed 's/ $//')"
 	expect_eq "completes rule ids" "mirror-isolation mirror-width" \
 	    "$(comp zplan check --disable mirror- | sort | tr '\n' ' ' | sed 's/ $//')"
-	expect_eq "completes options" "--dry-run" "$(comp zplan script --d)"
+	expect_eq "completes options" "--disable --dry-run" "$(comp zplan script --d | sort | tr '\n' ' ' | sed 's/ $//')"
 fi
 finish

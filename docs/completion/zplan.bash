@@ -13,8 +13,8 @@ _zplan()
 		esac
 	done
 	if [[ -z $cmd ]]; then
-		COMPREPLY=($(compgen -W "check capacity plan script diagram rules
-		    properties import diff help --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "check capacity plan script diagram report
+		    rules properties import diff help --help --version" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -51,12 +51,15 @@ _zplan()
 		case $cmd in
 		check) COMPREPLY=($(compgen -W "--format --strict --disable
 		    --policy" -- "$cur")) ;;
-		capacity | rules | properties)
+		rules | properties)
 			COMPREPLY=($(compgen -W "--format" -- "$cur")) ;;
-		plan) COMPREPLY=($(compgen -W "--format" -- "$cur")) ;;
-		script) COMPREPLY=($(compgen -W "--host --only -o --dry-run" \
-		    -- "$cur")) ;;
+		capacity | plan) COMPREPLY=($(compgen -W "--format --policy
+		    --disable" -- "$cur")) ;;
+		script) COMPREPLY=($(compgen -W "--host --only -o --dry-run
+		    --policy --disable" -- "$cur")) ;;
 		diagram) COMPREPLY=($(compgen -W "-o" -- "$cur")) ;;
+		report) COMPREPLY=($(compgen -W "-o --policy --disable" \
+		    -- "$cur")) ;;
 		import) COMPREPLY=($(compgen -W "--controller" -- "$cur")) ;;
 		diff) COMPREPLY=($(compgen -W "--format --host" -- "$cur")) ;;
 		esac
@@ -65,7 +68,7 @@ _zplan()
 	case $cmd in
 	help)
 		COMPREPLY=($(compgen -W "check capacity plan script diagram
-		    rules properties import diff" -- "$cur")) ;;
+		    report rules properties import diff" -- "$cur")) ;;
 	import)
 		if [[ $prev == import ]]; then
 			COMPREPLY=($(compgen -W "lsblk" -- "$cur"))
