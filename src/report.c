@@ -530,29 +530,21 @@ struct steps {
 	uint32_t pools, fs, shares, mounts;
 };
 
-static void step(struct rp *r, uint32_t n, const char *what, bool *first)
-{
-	if (!n)
-		return;
-	pr(r, "%s%u %s%s", *first ? "" : ", ", n, what, n == 1 ? "" : "s");
-	*first = false;
-}
-
 static void host_row(struct rp *r, const struct zp_host *h,
     const struct steps *s)
 {
-	bool first = true;
+	const uint32_t n[4] = { s->pools, s->fs, s->shares, s->mounts };
+	int k;
 
 	pr(r, "<tr><td>");
 	esc(r, h->id);
 	pr(r, "</td><td><code>");
 	esc(r, h->id);
-	pr(r, ".sh</code></td><td>");
-	step(r, s->pools, "pool to create (zpool create)", &first);
-	step(r, s->fs, "filesystem (zfs create)", &first);
-	step(r, s->shares, "NFS share", &first);
-	step(r, s->mounts, "NFS mount", &first);
-	pr(r, "</td></tr>\n");
+	pr(r, ".sh</code></td>");
+	for (k = 0; k < 4; k++)
+		pr(r, n[k] ? "<td class=\"num\">%u</td>" :
+		    "<td class=\"num muted\">%u</td>", n[k]);
+	pr(r, "<td class=\"num\">%u</td></tr>\n", n[0] + n[1] + n[2] + n[3]);
 }
 
 /* Steps by host slot: controllers, then "localhost" (pools without a
@@ -602,8 +594,11 @@ static void scripts(struct rp *r)
 	s = count_steps(m);
 	pr(r, "<p class=\"sub\">What <code>zplan script -o DIR</code> writes: "
 	    "one script per host, each checking everything before it changes "
-	    "anything.</p>\n<table id=\"scripts-table\"><thead><tr><th>host"
-	    "</th><th>script</th><th>steps</th></tr></thead><tbody>\n");
+	    "anything. Its steps by kind:</p>\n<table id=\"scripts-table\">"
+	    "<thead><tr><th>host</th><th>script</th><th class=\"num\">pools "
+	    "(zpool create)</th><th class=\"num\">filesystems (zfs create)"
+	    "</th><th class=\"num\">NFS shares</th><th class=\"num\">NFS "
+	    "mounts</th><th class=\"num\">steps</th></tr></thead><tbody>\n");
 	for (i = 0; i < n; i++) {
 		struct steps t = { 0, 0, 0, 0 };
 

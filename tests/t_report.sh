@@ -47,6 +47,28 @@ expect_grep "errors: the line slot-range points at, marked" \
 expect_grep "errors: no diagram, and why" 'Drawn once the model has no errors' "$F"
 expect_grep "errors: no scripts, and why" 'writes no script for a model with errors' "$F"
 
+# what the page says, against the model: reference A's script steps per
+# host, mounts per port, and bars to scale
+A=$TMP/ref-a-zs3-2.html
+"$ZPLAN" plan --format json "$TOP/examples/ref-a-zs3-2.yaml" >"$TMP/a.json"
+row() { grep "^<tr><td>$1</td><td><code>$1.sh</code>" "$A" | sed 's/<[^>]*>/ /g' | tr -s ' ' | sed 's/^ //; s/ $//'; }
+want=$(jq -r '[.pools[] | select(.controller == "zs3-2a") | .name] as $p |
+    [.filesystems[] | select((.name | split("/")[0]) as $n | $p | index($n))] as $f |
+    "zs3-2a zs3-2a.sh \($p | length) \($f | length) \([$f[] | select(.share)] | length) 0 \(($p | length) + ($f | length) * 2)"' "$TMP/a.json")
+expect_eq "A: zs3-2a's steps by kind" "$want" "$(row zs3-2a)"
+expect_eq "A: client1 mounts every one of the $(jq '.mounts.list | length' "$TMP/a.json")" \
+    "client1 client1.sh 0 0 0 240 240" "$(row client1)"
+expect_eq "A: each active port carries 60 mounts" "60 60 60 60" \
+    "$(sed -n '/id="mounts-ports"/,/<\/table>/p' "$A" | sed -n 's/.*<td class="num">\([0-9]*\)<.*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
+# the largest pool's bar is the full 260 px: usable + reserved + redundancy
+expect_eq "A: pool1's bar spans the scale" 260 \
+    "$(grep -m1 '<tr class="pool"><td>pool1' "$A" | grep -o 'width="[0-9]*" height="12"' | sed 's/[^0-9 ]//g' | awk '{ s += $1 } END { print s }')"
+usable=$(jq '.pools[0].usable_bytes' <"$("$ZPLAN" capacity --format json "$TOP/examples/ref-a-zs3-2.yaml" >"$TMP/cap.json"; echo "$TMP/cap.json")")
+raw=$(jq '.pools[0].raw_bytes' "$TMP/cap.json")
+expect_eq "A: pool1's usable part to scale" \
+    "$(awk -v u="$usable" -v r="$raw" 'BEGIN { printf "%d", u / r * 260 + 0.5 }')" \
+    "$(grep -m1 '<tr class="pool"><td>pool1' "$A" | grep -o 'width="[0-9]*" height="12" fill="#4e79a7"' | sed 's/width="\([0-9]*\)".*/\1/')"
+
 # refusals
 expect_exit "unreadable model: exit 2" 2 "$ZPLAN" report -o "$TMP/x.html" no-such.yaml
 expect_eq "unreadable model: nothing written" no "$([ -e "$TMP/x.html" ] && echo yes || echo no)"
