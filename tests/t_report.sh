@@ -69,6 +69,22 @@ expect_eq "A: pool1's usable part to scale" \
     "$(awk -v u="$usable" -v r="$raw" 'BEGIN { printf "%d", u / r * 260 + 0.5 }')" \
     "$(grep -m1 '<tr class="pool"><td>pool1' "$A" | grep -o 'width="[0-9]*" height="12" fill="#4e79a7"' | sed 's/width="\([0-9]*\)".*/\1/')"
 
+# every broken model of the test data gets its page (a model with
+# errors) or a refusal (one that cannot be read): never a crash (the
+# sanitizer build runs this too), never half a page
+broken=0
+for f in "$TOP"/tests/malformed/*.yaml "$TOP"/tests/malformed/*.json "$TOP"/tests/rules/*/fail-*.yaml; do
+	[ -e "$f" ] || continue
+	timeout 60 "$ZPLAN" report "$f" >"$TMP/b.html" 2>"$TMP/b.err"
+	rc=$?
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 2 ]; then
+		broken=$((broken + 1)); printf '  %s: exit %s\n' "$f" "$rc" >&2
+	elif [ "$rc" -eq 0 ] && [ "$(tail -n 1 "$TMP/b.html")" != "</html>" ]; then
+		broken=$((broken + 1)); printf '  %s: half a page\n' "$f" >&2
+	fi
+done
+expect_eq "broken models: a page or a refusal, each" 0 "$broken"
+
 # refusals
 expect_exit "unreadable model: exit 2" 2 "$ZPLAN" report -o "$TMP/x.html" no-such.yaml
 expect_eq "unreadable model: nothing written" no "$([ -e "$TMP/x.html" ] && echo yes || echo no)"
