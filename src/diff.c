@@ -703,3 +703,151 @@ void zp_diff(const struct zp_model *m, const struct zs_status *st,
 	zp_vec_release(&c.tops);
 	zp_vec_release(&c.slots);
 }
+
+/* ---- the pairing zplan change plans from ---- */
+
+static void pair_members(struct ctx *c, const struct zp_vdevs *vs,
+    const int32_t *pair, int32_t *top, int32_t **mem)
+{
+	size_t i, j;
+
+	for (i = 0; i < vs->n; i++) {
+		const struct zp_vdev *v = &vs->v[i];
+		const struct top *t = pair[i] >= 0 ? top_at(c, (size_t)pair[i]) :
+		    NULL;
+
+		top[i] = t ? t->rec : -1;
+		mem[i] = zp_xcalloc(v->n + 1, sizeof(**mem));
+		for (j = 0; j < v->n; j++) {
+			int32_t s = t ? find(c, t->cls, member_dev(c,
+			    &v->members[j])) : -1;
+
+			mem[i][j] = -1;
+			if (s >= 0 && slot_at(c, (size_t)s)->top == pair[i] &&
+			    slot_at(c, (size_t)s)->member < 0) {
+				slot_at(c, (size_t)s)->member = (int32_t)j;
+				mem[i][j] = slot_at(c, (size_t)s)->rec;
+			}
+		}
+	}
+}
+
+static void pair_items(struct ctx *c, const struct zp_refs *rs,
+    enum zs_class cls, int32_t *out)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++) {
+		int32_t s = find(c, cls, member_dev(c, &rs->v[i]));
+
+		out[i] = -1;
+		if (s >= 0 && slot_at(c, (size_t)s)->member < 0 &&
+		    top_at(c, (size_t)slot_at(c, (size_t)s)->top)->cls == cls) {
+			slot_at(c, (size_t)s)->member = (int32_t)i;
+			out[i] = slot_at(c, (size_t)s)->rec;
+		}
+	}
+}
+
+void zp_pair(const struct zp_model *m, const struct zs_status *st,
+    const struct zp_pool *p, const struct zs_pool *sp, struct zp_pairing *r)
+{
+	struct ctx c;
+	int32_t *pd, *pl;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	memset(r, 0, sizeof(*r));
+	c.m = m;
+	c.st = st;
+	c.p = p;
+	c.sp = sp;
+	r->p = p;
+	r->sp = sp;
+	zp_vec_init(&c.tops, sizeof(struct top));
+	zp_vec_init(&c.slots, sizeof(struct slot));
+	zp_vec_init(&r->extra, sizeof(int32_t));
+	zp_htab_init(&c.paths, 16);
+	zp_arena_init(&c.keys);
+	view(&c);
+	pd = zp_xcalloc(p->vdevs.n + 1, sizeof(*pd));
+	pl = zp_xcalloc(p->log.n + 1, sizeof(*pl));
+	r->data = zp_xcalloc(p->vdevs.n + 1, sizeof(*r->data));
+	r->log = zp_xcalloc(p->log.n + 1, sizeof(*r->log));
+	r->data_m = zp_xcalloc(p->vdevs.n + 1, sizeof(*r->data_m));
+	r->log_m = zp_xcalloc(p->log.n + 1, sizeof(*r->log_m));
+	r->cache = zp_xcalloc(p->cache.n + 1, sizeof(*r->cache));
+	r->spares = zp_xcalloc(p->spares.n + 1, sizeof(*r->spares));
+	match(&c, &p->vdevs, ZS_DATA, pd);
+	match(&c, &p->log, ZS_LOG, pl);
+	pair_members(&c, &p->vdevs, pd, r->data, r->data_m);
+	pair_members(&c, &p->log, pl, r->log, r->log_m);
+	pair_items(&c, &p->cache, ZS_CACHE, r->cache);
+	pair_items(&c, &p->spares, ZS_SPARE, r->spares);
+	r->last_data = -1;
+	for (i = 0; i < c.tops.len; i++) {
+		const struct top *t = top_at(&c, i);
+
+		if (t->cls == ZS_DATA || t->cls == ZS_SPECIAL)
+			r->last_data = t->rec;
+		if (t->model < 0 && t->cls != ZS_CACHE && t->cls != ZS_SPARE)
+			*(int32_t *)zp_vec_push(&r->extra) = t->rec;
+	}
+	for (i = 0; i < c.slots.len; i++) {
+		const struct slot *s = slot_at(&c, i);
+		enum zs_class cls = top_at(&c, (size_t)s->top)->cls;
+
+		if ((cls == ZS_CACHE || cls == ZS_SPARE) && s->member < 0)
+			*(int32_t *)zp_vec_push(&r->extra) = s->rec;
+	}
+	free(pd);
+	free(pl);
+	free(c.votes);
+	zp_htab_release(&c.paths);
+	zp_arena_release(&c.keys);
+	zp_vec_release(&c.tops);
+	zp_vec_release(&c.slots);
+}
+
+void zp_pairing_release(struct zp_pairing *r)
+{
+	size_t i;
+
+	for (i = 0; r->p && i < r->p->vdevs.n; i++)
+		free(r->data_m[i]);
+	for (i = 0; r->p && i < r->p->log.n; i++)
+		free(r->log_m[i]);
+	free(r->data);
+	free(r->log);
+	free(r->data_m);
+	free(r->log_m);
+	free(r->cache);
+	free(r->spares);
+	zp_vec_release(&r->extra);
+	memset(r, 0, sizeof(*r));
+}
+
+static void top_slots(const struct zs_status *st, int32_t v, int32_t *out,
+    size_t max, size_t *n)
+{
+	const struct zs_vdev *r = ZS_VDEV(st, v);
+	int32_t ch;
+
+	if (r->child < 0 || is_stand_in(r)) {
+		if (*n < max)
+			out[*n] = v;
+		(*n)++;
+		return;
+	}
+	for (ch = r->child; ch >= 0; ch = ZS_VDEV(st, ch)->next)
+		top_slots(st, ch, out, max, n);
+}
+
+size_t zp_top_slots(const struct zs_status *st, int32_t top, int32_t *out,
+    size_t max)
+{
+	size_t n = 0;
+
+	top_slots(st, top, out, max, &n);
+	return n;
+}

@@ -16,6 +16,7 @@ static const struct zp_cmd *const commands[] = {
 	&zp_cmd_rules,
 	&zp_cmd_import,
 	&zp_cmd_diff,
+	&zp_cmd_change,
 	&zp_cmd_properties,
 	NULL
 };

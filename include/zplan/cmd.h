@@ -20,7 +20,7 @@ struct zp_cmd {
 extern const struct zp_cmd zp_cmd_check, zp_cmd_rules, zp_cmd_capacity,
     zp_cmd_plan, zp_cmd_script, zp_cmd_diagram;
 extern const struct zp_cmd zp_cmd_import, zp_cmd_diff, zp_cmd_properties,
-    zp_cmd_report;
+    zp_cmd_report, zp_cmd_change;
 
 /* --policy KEY=VALUE and --disable RULE as given, applied in order. */
 struct zp_cli_policy {

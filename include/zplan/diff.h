@@ -22,4 +22,31 @@ void zp_diff(const struct zp_model *m, const struct zs_status *st,
  * (nvme0n1p1) when DEV ends in a digit. */
 bool zp_diff_same_dev(const char *dev, const char *path);
 
+/* How one pool of the model and the pool of that name on the host pair up,
+ * as zp_diff pairs them (most shared devices first, then in order): what
+ * zplan change plans its steps from. Indices are into st->vdevs; -1:
+ * none. A member's slot is its leaf, or the spare-N or replacing-N vdev
+ * standing in its place. */
+struct zp_pairing {
+	const struct zp_pool *p;
+	const struct zs_pool *sp;
+	int32_t *data, *log;            /* per model vdev: its status top */
+	int32_t **data_m, **log_m;      /* per vdev, per member: its slot */
+	int32_t *cache, *spares;        /* per item: its slot */
+	struct zp_vec extra;            /* int32_t: unpaired tops (data,
+					 * special, log) and cache and
+					 * spare slots */
+	int32_t last_data;              /* the pool's last non-log top */
+};
+
+/* Pairs pool p of m with sp of st. Release with zp_pairing_release. */
+void zp_pair(const struct zp_model *m, const struct zs_status *st,
+    const struct zp_pool *p, const struct zs_pool *sp, struct zp_pairing *r);
+void zp_pairing_release(struct zp_pairing *r);
+/* The slots of a status top: its leaves, and its spare-N and replacing-N
+ * vdevs as one each; n of them written to out (at most max); returns
+ * how many there are. */
+size_t zp_top_slots(const struct zs_status *st, int32_t top, int32_t *out,
+    size_t max);
+
 #endif
