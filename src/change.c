@@ -550,6 +550,29 @@ static bool raidz_pool(const struct cx *c)
 	return false;
 }
 
+/* A model vdev that shares no device with the status vdev it was paired
+ * with in order is a new vdev, and that status vdev one the model lacks
+ * (diff pairs them to describe a difference; a change must not turn a
+ * vdev's removal into replacing every disk of another). */
+static void unpair(struct cx *c, bool log)
+{
+	const struct zp_vdevs *vs = log ? &c->p->log : &c->p->vdevs;
+	int32_t *top = log ? c->pr.log : c->pr.data;
+	int32_t **mem = log ? c->pr.log_m : c->pr.data_m;
+	size_t i, j;
+
+	for (i = 0; i < vs->n; i++) {
+		if (top[i] < 0)
+			continue;
+		for (j = 0; j < vs->v[i].n && mem[i][j] < 0; j++)
+			;
+		if (j < vs->v[i].n)
+			continue;
+		*(int32_t *)zp_vec_push(&c->pr.extra) = top[i];
+		top[i] = -1;
+	}
+}
+
 static void plan_pool(struct cx *c)
 {
 	size_t i;
@@ -558,6 +581,8 @@ static void plan_pool(struct cx *c)
 	if (moved(c))
 		return;
 	zp_pair(c->m, c->st, c->p, c->sp, &c->pr);
+	unpair(c, false);
+	unpair(c, true);
 	for (i = 0; i < c->p->vdevs.n; i++)
 		if (c->pr.data[i] >= 0)
 			change_vdev(c, false, i, c->pr.data[i], c->pr.data_m[i]);

@@ -298,6 +298,11 @@ static void aliases(FILE *o, const char *dev)
 	snprintf(p1, n + 8, "%s%s", dev, suffix);
 	sq(o, dev);
 	sq(o, p1);
+	if (strcmp(suffix, "-part1") != 0) {
+		/* multipath and other udev names: -part1 too */
+		snprintf(p1, n + 8, "%s-part1", dev);
+		sq(o, p1);
+	}
 	if (strcmp(zs_short_dev(dev), dev) != 0)
 		sq(o, zs_short_dev(dev));
 	free(p1);

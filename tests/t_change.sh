@@ -258,6 +258,23 @@ expect_grep "a mirror narrowed: why" 'give --allow-remove to detach it' "$TMP/er
 change det --allow-remove --host nas1 $D/model.yaml $S/vdev-width-P.txt
 expect_grep "a mirror narrowed, --allow-remove: detached" "zp_run zpool detach 'tank' \"\$zp_o\"" "$TMP/det"
 keep det
+# a vdev the model dropped, and a new one in the list: a removal and an
+# addition, not every disk of the dropped one replaced
+sed 's/- {enclosure: e2, slots: 0-1, type: hdd-4t}/&\n  - {enclosure: e1, slots: 7, type: hdd-4t}\n  - {enclosure: e2, slots: 7, type: hdd-4t}/; s/      - mirror: \[e1-0, e2-0\]/      - mirror: [e1-7, e2-7]/' \
+    $D/model.yaml >"$TMP/dr.yaml"
+change r-drop --host nas1 "$TMP/dr.yaml" $S/clean-nested-P.txt
+expect_eq "a dropped vdev and a new one: refused" 1 $?
+expect_grep "a dropped vdev: a removal" 'pool tank has data mirror-0, which the model lacks; give --allow-remove' "$TMP/err"
+expect_nogrep "a dropped vdev: not a replacement" 'names another disk in its place' "$TMP/err"
+change drop --allow-remove --host nas1 "$TMP/dr.yaml" $S/clean-nested-P.txt
+expect_grep "a dropped vdev, --allow-remove: the new one added" "zp_run zpool add 'tank' mirror '/dev/disk/by-vdev/e1-7' '/dev/disk/by-vdev/e2-7'" "$TMP/drop"
+expect_grep "a dropped vdev, --allow-remove: the old one removed" "zp_old 'tank' 'mirror-0'" "$TMP/drop"
+keep drop
+# a multipath device in zpool status -P: DEV-part1
+model -e 's|dev: /dev/loop7}|dev: /dev/mapper/mpatha}|' -e 's/      - mirror: \[d2, d3\]/&\n      - mirror: [d7, d8]/'
+change mp "$TMP/m.yaml" $S/zfs-fuse-clean.txt
+expect_grep "multipath: -part1 is the device too" "zp_in 'zpcap21543' '/dev/mapper/mpatha' '/dev/mapper/mpatha1' '/dev/mapper/mpatha-part1' 'mpatha'" "$TMP/mp"
+
 # a disk the model moved between pools
 sed 's|  - {id: spare0, enclosure: e2, slot: 5, type: hdd-4t, dev: /dev/disk/by-id/wwn-0x5000c500a1b2c3d4}|  - {id: spare0, enclosure: e2, slot: 5, type: hdd-4t, dev: /dev/sdk}|' \
     $D/model.yaml >"$TMP/mv.yaml"
