@@ -13,314 +13,12 @@
 
 #include "zplan/poolcap.h"
 #include "zplan/props.h"
+#include "zplan/script_text.h"
 #include "zplan/text.h"
 #include "zplan/version.h"
 
-/* ---- the fixed shell text ----
- * Every script is `set -eu`; functions and variables are prefixed zp_ so
- * that none can clash with a name from the model, which only ever
- * appears single-quoted as an argument. */
-
-/* dry run, progress lines, quoting for the dry run */
-static const char sh_common[] =
-    "case ${ZPLAN_DRY_RUN:-0} in\n"
-    "0 | '') ;;\n"
-    "*) zp_dry=1 ;;\n"
-    "esac\n"
-    "for zp_a in \"$@\"; do\n"
-    "\tcase $zp_a in\n"
-    "\t--dry-run) zp_dry=1 ;;\n"
-    "\t*)\n"
-    "\t\tprintf '%s: unknown argument %s (the only one is %s)\\n' \\\n"
-    "\t\t    \"$0\" \"$zp_a\" --dry-run >&2\n"
-    "\t\texit 2\n"
-    "\t\t;;\n"
-    "\tesac\n"
-    "done\n"
-    "# commands answer in plain English whatever the caller's locale\n"
-    "LC_ALL=C\n"
-    "export LC_ALL\n"
-    "zp_check=\n"
-    "zp_step=0\n"
-    "zp_done=0\n"
-    "zp_kept=0\n"
-    "zp_fail=0\n"
-    "\n"
-    "# zp_say TEXT...: a line of progress on stderr\n"
-    "zp_say() {\n"
-    "\tif [ \"$zp_dry\" = 1 ]; then\n"
-    "\t\tprintf '%s: (dry run) %s\\n' \"$zp_host\" \"$*\" >&2\n"
-    "\telse\n"
-    "\t\tprintf '%s: %s\\n' \"$zp_host\" \"$*\" >&2\n"
-    "\tfi\n"
-    "}\n"
-    "\n"
-    "# zp_problem TEXT...: a preflight failure (all are listed, then exit)\n"
-    "zp_problem() {\n"
-    "\tzp_fail=$((zp_fail + 1))\n"
-    "\tzp_say \"preflight: $*\"\n"
-    "}\n"
-    "\n"
-    "# zp_next TEXT...: the progress line of the next step\n"
-    "zp_next() {\n"
-    "\tzp_step=$((zp_step + 1))\n"
-    "\tzp_say \"[$zp_step/$zp_steps] $*\"\n"
-    "}\n"
-    "\n"
-    "# zp_q WORD: appends WORD to zp_l as sh reads it back, quoted unless\n"
-    "# plainly safe (in the shell itself: a dry run quotes thousands of words)\n"
-    "zp_q() {\n"
-    "\tcase $1 in\n"
-    "\t'' | *[!A-Za-z0-9_./=,:@%+-]*) ;;\n"
-    "\t*)\n"
-    "\t\tzp_l=$zp_l$1\n"
-    "\t\treturn 0\n"
-    "\t\t;;\n"
-    "\tesac\n"
-    "\tzp_s=$1\n"
-    "\tzp_l=$zp_l\\'\n"
-    "\twhile :; do\n"
-    "\t\tcase $zp_s in\n"
-    "\t\t*\\'*)\n"
-    "\t\t\tzp_l=$zp_l${zp_s%%\\'*}\\'\\\\\\'\\'\n"
-    "\t\t\tzp_s=${zp_s#*\\'}\n"
-    "\t\t\t;;\n"
-    "\t\t*) break ;;\n"
-    "\t\tesac\n"
-    "\tdone\n"
-    "\tzp_l=$zp_l$zp_s\\'\n"
-    "}\n"
-    "\n"
-    "# zp_run COMMAND ARG...: runs it; in a dry run, prints it instead\n"
-    "# (but for zp_check, the preflight's zpool create -n, run in any case)\n"
-    "zp_run() {\n"
-    "\tif [ \"$zp_dry\" = 1 ] && [ -z \"$zp_check\" ]; then\n"
-    "\t\tzp_l=\n"
-    "\t\tfor zp_w in \"$@\"; do\n"
-    "\t\t\t[ -z \"$zp_l\" ] || zp_l=\"$zp_l \"\n"
-    "\t\t\tzp_q \"$zp_w\"\n"
-    "\t\tdone\n"
-    "\t\tprintf '%s\\n' \"$zp_l\"\n"
-    "\telse\n"
-    "\t\t\"$@\"\n"
-    "\tfi\n"
-    "}\n";
-
-/* preflight and steps of pools */
-static const char sh_pools[] =
-    "\n"
-    "# zp_dev POOL DISK DEV: DEV must exist as a block device\n"
-    "zp_dev() {\n"
-    "\tif [ -b \"$3\" ]; then\n"
-    "\t\treturn 0\n"
-    "\telif [ -e \"$3\" ]; then\n"
-    "\t\tzp_problem \"pool $1: $3 (disk $2) is not a block device;\" \\\n"
-    "\t\t    \"correct the disk's dev in the model\"\n"
-    "\telse\n"
-    "\t\tzp_problem \"pool $1: $3 (disk $2) does not exist; check\" \\\n"
-    "\t\t    \"that the disk is in place and seen by this host\" \\\n"
-    "\t\t    \"(and vdev_id.conf for by-vdev names)\"\n"
-    "\tfi\n"
-    "\treturn 1\n"
-    "}\n"
-    "\n"
-    "# zp_leaves POOL: its leaf devices, one a line, as zpool status -P\n"
-    "# names them (a whole disk shows as its first partition)\n"
-    "zp_leaves() {\n"
-    "\tzpool status -P \"$1\" 2>/dev/null |\n"
-    "\t    sed -n -e '/^config:/,/^errors:/!d' -e 's/^[[:blank:]]*//' \\\n"
-    "\t    -e 's/[[:blank:]][[:blank:]].*//' -e '/^\\//p'\n"
-    "}\n"
-    "\n"
-    "# zp_pool N NAME [DISK DEV PART]...: preflight of pool N, which\n"
-    "# zp_pool_N creates (with -n when zp_check is set). Its devices must be\n"
-    "# block devices.\n"
-    "# A pool of that name must have exactly these devices (it is then\n"
-    "# kept); where there is none, zpool create -n must accept the pool: no\n"
-    "# device in use or holding a pool label, partitions or a file system.\n"
-    "zp_pool() {\n"
-    "\tzp_i=$1\n"
-    "\tzp_name=$2\n"
-    "\tshift 2\n"
-    "\tzp_exists=0\n"
-    "\tzp_got=\n"
-    "\tif zpool list -H -o name \"$zp_name\" >/dev/null 2>&1; then\n"
-    "\t\tzp_exists=1\n"
-    "\t\tzp_got=$(zp_leaves \"$zp_name\")\n"
-    "\tfi\n"
-    "\tzp_ok=1\n"
-    "\tzp_n=0\n"
-    "\tzp_why=\n"
-    "\twhile [ $# -ge 3 ]; do\n"
-    "\t\tzp_dev \"$zp_name\" \"$1\" \"$2\" || zp_ok=0\n"
-    "\t\tzp_n=$((zp_n + 1))\n"
-    "\t\tcase \"$zp_nl$zp_got$zp_nl\" in\n"
-    "\t\t*\"$zp_nl$2$zp_nl\"* | *\"$zp_nl$3$zp_nl\"*) ;;\n"
-    "\t\t*) [ -n \"$zp_why\" ] || zp_why=\"$2 is not in it\" ;;\n"
-    "\t\tesac\n"
-    "\t\tshift 3\n"
-    "\tdone\n"
-    "\tif [ \"$zp_exists\" = 1 ]; then\n"
-    "\t\tzp_m=$(printf '%s\\n' \"$zp_got\" | grep -c '^/' || :)\n"
-    "\t\tif [ -z \"$zp_why\" ] && [ \"$zp_m\" -ne \"$zp_n\" ]; then\n"
-    "\t\t\tzp_why=\"it has $zp_m devices, the plan $zp_n\"\n"
-    "\t\tfi\n"
-    "\t\tif [ -z \"$zp_why\" ]; then\n"
-    "\t\t\tzp_have=\"$zp_have$zp_i \"\n"
-    "\t\telse\n"
-    "\t\t\tzp_problem \"pool $zp_name exists with other\" \\\n"
-    "\t\t\t    \"devices than planned ($zp_why); the script\" \\\n"
-    "\t\t\t    \"leaves it alone: change the model or the pool\"\n"
-    "\t\tfi\n"
-    "\telif [ \"$zp_ok\" = 1 ]; then\n"
-    "\t\tzp_check=1\n"
-    "\t\tzp_rc=0\n"
-    "\t\tzp_out=$(\"zp_pool_$zp_i\" 2>&1 >/dev/null) || zp_rc=$?\n"
-    "\t\tzp_check=\n"
-    "\t\tif [ \"$zp_rc\" != 0 ]; then\n"
-    "\t\t\tzp_out=$(printf '%s' \"$zp_out\" | tr '\\n' ' ')\n"
-    "\t\t\tzp_problem \"pool $zp_name: zpool create -n\" \\\n"
-    "\t\t\t    \"refuses it: $zp_out\"\n"
-    "\t\tfi\n"
-    "\tfi\n"
-    "}\n"
-    "\n"
-    "# zp_want_pool N NAME: whether pool N is to be created\n"
-    "zp_want_pool() {\n"
-    "\tcase $zp_have in\n"
-    "\t*\" $1 \"*)\n"
-    "\t\tzp_next \"pool $2 exists with the planned devices; skipped\"\n"
-    "\t\tzp_kept=$((zp_kept + 1))\n"
-    "\t\treturn 1\n"
-    "\t\t;;\n"
-    "\tesac\n"
-    "\tzp_next \"create pool $2\"\n"
-    "\tzp_done=$((zp_done + 1))\n"
-    "}\n";
-
-/* pools made by another run */
-static const char sh_need_pool[] =
-    "\n"
-    "# zp_need_pool NAME: the pool must exist (this script does not make it)\n"
-    "zp_need_pool() {\n"
-    "\tzpool list -H -o name \"$1\" >/dev/null 2>&1 ||\n"
-    "\t    zp_problem \"pool $1 does not exist; create it first\" \\\n"
-    "\t    \"(zplan script --only pools)\"\n"
-    "}\n";
-
-/* what ZFS has, read once */
-static const char sh_read_zfs[] =
-    "\n"
-    "# zp_read_zfs: the datasets there are, read once by the preflight (one\n"
-    "# zfs call, not one per filesystem)\n"
-    "zp_read_zfs() {\n"
-    "\tzp_fss=$(zfs list -H -o name -t filesystem,volume 2>/dev/null) ||\n"
-    "\t    zp_problem 'cannot list the datasets (zfs list failed)'\n"
-    "}\n"
-    "\n"
-    "# zp_is_fs NAME: whether the dataset existed when the preflight looked\n"
-    "zp_is_fs() {\n"
-    "\tcase \"$zp_nl$zp_fss$zp_nl\" in\n"
-    "\t*\"$zp_nl$1$zp_nl\"*) return 0 ;;\n"
-    "\tesac\n"
-    "\treturn 1\n"
-    "}\n";
-
-/* steps of filesystems */
-static const char sh_datasets[] =
-    "\n"
-    "# zp_want_fs NAME: whether filesystem NAME is to be created\n"
-    "zp_want_fs() {\n"
-    "\tif zp_is_fs \"$1\"; then\n"
-    "\t\tzp_next \"filesystem $1 exists; skipped\"\n"
-    "\t\tzp_kept=$((zp_kept + 1))\n"
-    "\t\treturn 1\n"
-    "\tfi\n"
-    "\tzp_next \"create filesystem $1\"\n"
-    "\tzp_done=$((zp_done + 1))\n"
-    "}\n";
-
-/* filesystems made by another run */
-static const char sh_need_fs[] =
-    "\n"
-    "# zp_need_fs NAME: it must exist (this script does not make it)\n"
-    "zp_need_fs() {\n"
-    "\tzp_is_fs \"$1\" ||\n"
-    "\t    zp_problem \"filesystem $1 does not exist; create it\" \\\n"
-    "\t    \"first (zplan script --only datasets)\"\n"
-    "}\n";
-
-/* steps of shares */
-static const char sh_shares[] =
-    "\n"
-    "# zp_read_shares: every filesystem's sharenfs, read once by the preflight\n"
-    "zp_read_shares() {\n"
-    "\tzp_shared=$(zfs get -H -o name,value -t filesystem sharenfs \\\n"
-    "\t    2>/dev/null) ||\n"
-    "\t    zp_problem 'cannot read sharenfs (zfs get failed)'\n"
-    "}\n"
-    "\n"
-    "# zp_want_share NAME VALUE: whether sharenfs of NAME is to be VALUE\n"
-    "zp_want_share() {\n"
-    "\tcase \"$zp_nl$zp_shared$zp_nl\" in\n"
-    "\t*\"$zp_nl$1\t$2$zp_nl\"*)\n"
-    "\t\tzp_next \"filesystem $1 is shared already\" \\\n"
-    "\t\t    \"(sharenfs=$2); skipped\"\n"
-    "\t\tzp_kept=$((zp_kept + 1))\n"
-    "\t\treturn 1\n"
-    "\t\t;;\n"
-    "\tesac\n"
-    "\tzp_next \"share filesystem $1 over NFS (sharenfs=$2)\"\n"
-    "\tzp_done=$((zp_done + 1))\n"
-    "}\n";
-
-/* preflight and steps of mounts */
-static const char sh_mounts[] =
-    "\n"
-    "# zp_mount_pre SOURCE DIR: DIR must be free for SOURCE (or hold it)\n"
-    "zp_mount_pre() {\n"
-    "\tzp_r=0\n"
-    "\tzp_mounted \"$1\" \"$2\" || zp_r=$?\n"
-    "\tif [ \"$zp_r\" = 2 ]; then\n"
-    "\t\tzp_problem \"$2 has another file system mounted on\" \\\n"
-    "\t\t    \"it; unmount it or change the mount directory\" \\\n"
-    "\t\t    \"in the model\"\n"
-    "\telif [ \"$zp_r\" = 1 ] && [ -e \"$2\" ] && [ ! -d \"$2\" ]; then\n"
-    "\t\tzp_problem \"$2 exists and is not a directory; move\" \\\n"
-    "\t\t    \"it away or change the mount directory in the model\"\n"
-    "\tfi\n"
-    "}\n"
-    "\n"
-    "# zp_want_mount SOURCE DIR: whether SOURCE is to be mounted on DIR\n"
-    "zp_want_mount() {\n"
-    "\tif zp_mounted \"$1\" \"$2\"; then\n"
-    "\t\tzp_next \"$1 is mounted on $2 already; skipped\"\n"
-    "\t\tzp_kept=$((zp_kept + 1))\n"
-    "\t\treturn 1\n"
-    "\tfi\n"
-    "\tzp_next \"mount $1 on $2\"\n"
-    "\tzp_done=$((zp_done + 1))\n"
-    "}\n";
-
-/* the end of the preflight */
-static const char sh_end_preflight[] =
-    "if [ \"$zp_fail\" -gt 0 ]; then\n"
-    "\tzp_say \"preflight: $zp_fail problem(s); nothing was changed\"\n"
-    "\texit 1\n"
-    "fi\n"
-    "zp_say 'preflight passed'\n";
-
-/* the last line of progress */
-static const char sh_end[] =
-    "\n"
-    "if [ \"$zp_dry\" = 1 ]; then\n"
-    "\tzp_say \"$zp_done change(s) to make, $zp_kept in place\" \\\n"
-    "\t    \"already; nothing was changed\"\n"
-    "else\n"
-    "\tzp_say \"done: $zp_done change(s) made, $zp_kept in place already\"\n"
-    "fi\n"
-    "exit 0\n";
-
+/* The fixed shell text is in script_text.c; here is what varies with the
+ * client's OS. */
 
 /* zp_mounted per client OS, from the listing `mount` prints with no
  * argument: "SOURCE on DIR type nfs (...)" (Linux, util-linux), "SOURCE on
@@ -719,44 +417,115 @@ static const char *dev_of(const struct zp_model *m, const struct zp_ref *r)
 	return d && d->dev ? d->dev : "";
 }
 
-/* One device of a pool for zp_pool: DISK DEV PART. */
-static void pre_dev(FILE *o, const struct zp_model *m, const struct zp_ref *r)
+/* ---- a pool's structure, as zp_shape compares it ----
+ * The sections of a pool as zpool status shows them, each a list of
+ * top-level vdevs (a section of plain devices, cache or spares: each
+ * device a vdev of one disk). A section is one entry here, and its word
+ * one of zp_shape's headings (script_text.c). */
+struct section {
+	const char *word;
+	const struct zp_vdevs *(*vdevs)(const struct zp_pool *);
+	const struct zp_refs *(*disks)(const struct zp_pool *);
+};
+
+static const struct zp_vdevs *data_vdevs(const struct zp_pool *pl)
+{
+	return &pl->vdevs;
+}
+
+static const struct zp_vdevs *log_vdevs(const struct zp_pool *pl)
+{
+	return &pl->log;
+}
+
+static const struct zp_refs *cache_disks(const struct zp_pool *pl)
+{
+	return &pl->cache;
+}
+
+static const struct zp_refs *spare_disks(const struct zp_pool *pl)
+{
+	return &pl->spares;
+}
+
+static const struct section sections[] = {
+	{ "data", data_vdevs, NULL },
+	{ "log", log_vdevs, NULL },
+	{ "cache", NULL, cache_disks },
+	{ "spare", NULL, spare_disks },
+};
+#define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
+
+/* A vdev's kind as zpool status names it (without its -N). */
+static const char *status_kind(const struct zp_vdev *x)
+{
+	return zp_vkind_name(x->kind);
+}
+
+/* One member for zp_pool: "i DISK", "d DEV", "p DEV'S PARTITION". */
+static void shape_dev(FILE *o, const struct zp_model *m,
+    const struct zp_ref *r)
 {
 	const char *dev = dev_of(m, r);
 
 	fputs(" \\\n    ", o);
-	zp_sh_quote(o, r->name ? r->name : "");
+	sq2(o, "i ", r->name ? r->name : "");
 	putc(' ', o);
-	zp_sh_quote(o, dev);
-	putc(' ', o);
-	sq2(o, dev, part1_suffix(dev));
+	sq2(o, "d ", dev);
+	fputs(" '", o);
+	zp_sh_quote_body(o, "p ");
+	zp_sh_quote_body(o, dev);
+	zp_sh_quote_body(o, part1_suffix(dev));
+	putc('\'', o);
 }
 
-static void pool_devs_pre(FILE *o, const struct zp_model *m,
+static void shape_vdev(FILE *o, const char *sect, const char *kind)
+{
+	fprintf(o, " \\\n    'v %s %s'", sect, kind);
+}
+
+/* The planned structure of pl, as zp_pool's LINE arguments. */
+static void pool_shape(FILE *o, const struct zp_model *m,
     const struct zp_pool *pl)
 {
-	size_t v, k;
+	size_t s, v, k;
 
-	for (v = 0; v < pl->vdevs.n; v++)
-		for (k = 0; k < pl->vdevs.v[v].n; k++)
-			pre_dev(o, m, &pl->vdevs.v[v].members[k]);
-	for (v = 0; v < pl->log.n; v++)
-		for (k = 0; k < pl->log.v[v].n; k++)
-			pre_dev(o, m, &pl->log.v[v].members[k]);
-	for (k = 0; k < pl->cache.n; k++)
-		pre_dev(o, m, &pl->cache.v[k]);
-	for (k = 0; k < pl->spares.n; k++)
-		pre_dev(o, m, &pl->spares.v[k]);
+	for (s = 0; s < NSECTIONS; s++) {
+		const struct section *x = &sections[s];
+
+		if (x->vdevs) {
+			const struct zp_vdevs *vs = x->vdevs(pl);
+
+			for (v = 0; v < vs->n; v++) {
+				shape_vdev(o, x->word, status_kind(&vs->v[v]));
+				for (k = 0; k < vs->v[v].n; k++)
+					shape_dev(o, m, &vs->v[v].members[k]);
+			}
+		} else {
+			const struct zp_refs *ds = x->disks(pl);
+
+			for (k = 0; k < ds->n; k++) {
+				shape_vdev(o, x->word, "disk");
+				shape_dev(o, m, &ds->v[k]);
+			}
+		}
+	}
 }
 
 static size_t pool_ndevs(const struct zp_pool *pl)
 {
-	size_t v, n = pl->cache.n + pl->spares.n;
+	size_t s, v, n = 0;
 
-	for (v = 0; v < pl->vdevs.n; v++)
-		n += pl->vdevs.v[v].n;
-	for (v = 0; v < pl->log.n; v++)
-		n += pl->log.v[v].n;
+	for (s = 0; s < NSECTIONS; s++) {
+		if (sections[s].vdevs) {
+			const struct zp_vdevs *vs = sections[s].vdevs(pl);
+
+			for (v = 0; v < vs->n; v++)
+				n += vs->v[v].n;
+		} else {
+			n += sections[s].disks(pl)->n;
+		}
+	}
 	return n;
 }
 
@@ -825,7 +594,8 @@ static void pool_fn(FILE *o, const struct zp_script_plan *p, size_t n,
 		sq_kv(o, pl->properties.v[k].key, pl->properties.v[k].val,
 		    ZP_OBJ_ROOT);
 	}
-	fputs(" \\\n\t    ", o);
+	/* -- ends the options: no name or device can be read as one */
+	fputs(" \\\n\t    -- ", o);
 	zp_sh_quote(o, pl->name);
 	/* a type word takes every device up to the next type word, so
 	 * single disks go before mirrors and raidz, or they would join them */
@@ -1060,13 +830,24 @@ static void header(FILE *o, const struct zp_script_plan *p,
 	    "# or dd), and skips what is in place already, so it can be run "
 	    "again.\n"
 	    "# With --dry-run (or ZPLAN_DRY_RUN=1) it prints the commands "
-	    "instead.\n", o);
+	    "instead.\n"
+	    "# All it does is in functions that only its last line calls: "
+	    "cut short (a\n"
+	    "# full disk, an interrupted copy), it does nothing. If a step "
+	    "fails, it\n"
+	    "# stops there and says what it has changed and what not "
+	    "(exit 3).\n", o);
 	if (op->dry_run)
 		fputs("# Written with --dry-run: it only ever prints them.\n", o);
-	fputs("set -eu\n\nzp_host=", o);
+	/* set -eu is zp_main's first command: the prefix "set" of it alone
+	 * would print every variable */
+	fputs("\nzp_host=", o);
 	zp_sh_quote(o, h->id);
 	fprintf(o, "\nzp_dry=%d\nzp_steps=%zu\n", op->dry_run ? 1 : 0,
 	    r->pools + r->datasets + r->shares + r->mounts);
+	/* what a failed step's report counts */
+	fprintf(o, "zp_n_pool=%zu\nzp_n_fs=%zu\nzp_n_share=%zu\n"
+	    "zp_n_mount=%zu\n", r->pools, r->datasets, r->shares, r->mounts);
 }
 
 /* Says in the script why fs cannot be mounted, if it cannot. */
@@ -1082,7 +863,7 @@ static void mount_problem(FILE *o, const struct zp_script_plan *p,
 	sprintf(msg, "%s has mountpoint=%s on its server, so NFS cannot "
 	    "export it; give it a mountpoint in the model",
 	    ZP_FS(p->m, fs)->name, mp);
-	fputs("zp_problem ", o);
+	fputs("\tzp_problem ", o);
 	zp_sh_quote(o, msg);
 	putc('\n', o);
 	free(msg);
@@ -1133,95 +914,124 @@ static void fstab_lines(FILE *o, const struct zp_script_plan *p,
 	}
 }
 
-static int write_script(FILE *o, const struct zp_script_plan *p,
-    const struct zp_host *h, const struct zp_script_opts *op)
+/* The functions a host's script needs, by what it does. */
+static void library(FILE *o, const struct parts *r,
+    const struct zp_client *cl)
 {
-	const struct zp_model *m = p->m;
-	struct parts r = parts_of(p, h, op->only);
-	const struct zp_client *cl = r.mounts ? ZP_CLIENT(m, r.client) : NULL;
-	struct opts b = { 0 };
-	int32_t group = -1;
-	size_t j, k;
-
-	header(o, p, h, &r, op);
-	fputs(sh_common, o);
-	fputs("zp_nl='\n'\n", o);
-	if (r.pools)
-		fputs(sh_pools, o);
-	if (r.datasets || r.shares) {
-		fputs(sh_read_zfs, o);
-		if (!r.pools)
-			fputs(sh_need_pool, o);
-		if (r.datasets)
-			fputs(sh_datasets, o);
-		else
-			fputs(sh_need_fs, o);
-		if (r.shares)
-			fputs(sh_shares, o);
+	fputs(zp_sh_common, o);
+	if (r->pools)
+		fputs(zp_sh_pools, o);
+	if (r->datasets || r->shares) {
+		fputs(zp_sh_zfs, o);
+		if (!r->pools)
+			fputs(zp_sh_need_pool, o);
+		fputs(r->datasets ? zp_sh_datasets : zp_sh_need_fs, o);
+		if (r->shares)
+			fputs(zp_sh_shares, o);
 	}
-	if (r.mounts) {
+	if (r->mounts) {
+		fputs("zp_nl='\n'\n", o);
 		fputs(sh_mounted_head, o);
 		fputs(sh_mounted_os[cl->os], o);
 		fputs(sh_mounted_tail, o);
-		fputs(sh_mounts, o);
+		fputs(zp_sh_mounts, o);
 	}
-	for (j = 0; j < r.pools; j++)
-		pool_fn(o, p, j + 1, B_AT(&p->pools, r.slot, j));
+}
 
-	/* preflight: reads only */
+/* zp_index's LINEs: every filesystem of the slot ("f N NAME", N from 1 in
+ * file order, as the steps number them) and its share ("s N NAME", "=
+ * VALUE"). */
+static void fs_index(FILE *o, const struct zp_script_plan *p,
+    const struct parts *r)
+{
+	const struct zp_model *m = p->m;
+	char num[32];
+	size_t j;
+
+	fputs("\tzp_index", o);
+	for (j = 0; j < B_N(&p->fs, r->slot); j++) {
+		const struct zp_fs *f = ZP_FS(m, B_AT(&p->fs, r->slot, j));
+
+		snprintf(num, sizeof(num), "%zu ", j + 1);
+		fputs(" \\\n\t    ", o);
+		fputs("'f ", o);
+		zp_sh_quote_body(o, num);
+		zp_sh_quote_body(o, f->name);
+		putc('\'', o);
+		if (!r->shares || f->share == ZP_SHARE_NONE)
+			continue;
+		fputs(" 's ", o);
+		zp_sh_quote_body(o, num);
+		zp_sh_quote_body(o, f->name);
+		fputs("' ", o);
+		sq2(o, "= ", f->share_opts ? f->share_opts : "on");
+	}
+	putc('\n', o);
+}
+
+/* zp_preflight: reads only; exits 1, having changed nothing, unless every
+ * check passes. */
+static void preflight(FILE *o, const struct zp_script_plan *p,
+    const struct parts *r)
+{
+	const struct zp_model *m = p->m;
+	size_t j;
+
 	fputs("\n# ---- preflight: checks only; nothing changes unless all "
-	    "pass ----\n", o);
-	if (r.pools || r.datasets || r.shares)
-		fputs("for zp_c in zpool zfs; do\n"
-		    "\tcommand -v \"$zp_c\" >/dev/null 2>&1 ||\n"
-		    "\t    zp_problem \"$zp_c not found; install OpenZFS\" \\\n"
-		    "\t    \"(or run this on the host that has it)\"\n"
-		    "done\n", o);
-	if (r.pools)
-		fputs("zp_have=' '\n", o);
-	for (j = 0; j < r.pools; j++) {
-		const struct zp_pool *pl = ZP_POOL(m, B_AT(&p->pools, r.slot, j));
+	    "pass ----\nzp_preflight() {\n", o);
+	if (r->pools || r->datasets || r->shares)
+		fputs("\tfor zp_c in zpool zfs; do\n"
+		    "\t\tcommand -v \"$zp_c\" >/dev/null 2>&1 ||\n"
+		    "\t\t    zp_problem \"$zp_c not found; install OpenZFS\" \\\n"
+		    "\t\t    \"(or run this on the host that has it)\"\n"
+		    "\tdone\n", o);
+	for (j = 0; j < r->pools; j++) {
+		const struct zp_pool *pl = ZP_POOL(m, B_AT(&p->pools, r->slot,
+		    j));
 
-		fprintf(o, "zp_say 'preflight: pool %zu of %zu, %zu devices'\n",
-		    j + 1, r.pools, pool_ndevs(pl));
-		fprintf(o, "zp_pool %zu ", j + 1);
+		fprintf(o, "\tzp_say 'preflight: pool %zu of %zu, %zu "
+		    "devices'\n", j + 1, r->pools, pool_ndevs(pl));
+		fprintf(o, "\tzp_pool %zu ", j + 1);
 		zp_sh_quote(o, pl->name);
-		pool_devs_pre(o, m, pl);
+		pool_shape(o, m, pl);
 		putc('\n', o);
 	}
-	if (r.datasets || r.shares)
-		fputs("zp_read_zfs\n", o);
-	if (r.shares)
-		fputs("zp_read_shares\n", o);
-	if ((r.datasets || r.shares) && !r.pools)
-		for (j = 0; j < B_N(&p->pools, r.slot); j++) {
-			fputs("zp_need_pool ", o);
-			zp_sh_quote(o, ZP_POOL(m, B_AT(&p->pools, r.slot,
+	if (r->datasets || r->shares)
+		fputs("\tzp_read_zfs\n", o);
+	if (r->shares)
+		fputs("\tzp_read_shares\n", o);
+	if (r->datasets || r->shares)
+		fs_index(o, p, r);
+	if ((r->datasets || r->shares) && !r->pools)
+		for (j = 0; j < B_N(&p->pools, r->slot); j++) {
+			fputs("\tzp_need_pool ", o);
+			zp_sh_quote(o, ZP_POOL(m, B_AT(&p->pools, r->slot,
 			    j))->name);
 			putc('\n', o);
 		}
-	if (r.shares && !r.datasets)
-		for (j = 0; j < B_N(&p->fs, r.slot); j++) {
-			const struct zp_fs *f = ZP_FS(m, B_AT(&p->fs, r.slot, j));
+	if (r->shares && !r->datasets)
+		for (j = 0; j < B_N(&p->fs, r->slot); j++) {
+			const struct zp_fs *f = ZP_FS(m, B_AT(&p->fs, r->slot,
+			    j));
 
 			if (f->share == ZP_SHARE_NONE)
 				continue;
-			fputs("zp_need_fs ", o);
+			fprintf(o, "\tzp_need_fs %zu ", j + 1);
 			zp_sh_quote(o, f->name);
 			putc('\n', o);
 		}
-	if (r.mounts) {
-		fputs("zp_mounts=\n"
-		    "zp_mounts=$(mount) ||\n"
-		    "    zp_problem 'cannot read the mount table (mount "
+	if (r->mounts) {
+		fputs("\tzp_mounts=\n"
+		    "\tzp_mounts=$(mount) ||\n"
+		    "\t    zp_problem 'cannot read the mount table (mount "
 		    "failed)'\n", o);
-		for (j = 0; j < r.mounts; j++) {
+		for (j = 0; j < r->mounts; j++) {
 			const struct zp_mount *mt = ZP_MOUNT(m,
-			    B_AT(&p->mounts, r.client, j));
+			    B_AT(&p->mounts, r->client, j));
 			char *src = mount_source(p, mt);
 
 			mount_problem(o, p, mt->fs);
-			fputs("zp_mount_pre ", o);
+			fputs("\tzp_mount_pre ", o);
 			zp_sh_quote(o, src);
 			putc(' ', o);
 			zp_sh_quote(o, mt->at);
@@ -1229,86 +1039,147 @@ static int write_script(FILE *o, const struct zp_script_plan *p,
 			free(src);
 		}
 	}
-	fputs(sh_end_preflight, o);
+	fputs("\tzp_passed\n}\n", o);
+}
 
-	if (r.pools)
-		fputs("\n# ---- pools ----\n", o);
-	for (j = 0; j < r.pools; j++) {
-		fprintf(o, "if zp_want_pool %zu ", j + 1);
-		zp_sh_quote(o, ZP_POOL(m, B_AT(&p->pools, r.slot, j))->name);
-		fprintf(o, "; then\n\tzp_pool_%zu\nfi\n", j + 1);
+/* zp_do_pools, zp_do_datasets, zp_do_shares: a server's steps. */
+static void server_steps(FILE *o, const struct zp_script_plan *p,
+    const struct parts *r)
+{
+	const struct zp_model *m = p->m;
+	size_t j, k;
+
+	if (r->pools)
+		fputs("\n# ---- pools ----\nzp_do_pools() {\n", o);
+	for (j = 0; j < r->pools; j++) {
+		fprintf(o, "\tif zp_want_pool %zu ", j + 1);
+		zp_sh_quote(o, ZP_POOL(m, B_AT(&p->pools, r->slot, j))->name);
+		fprintf(o, "; then\n\t\tzp_pool_%zu\n\t\tzp_did\n\tfi\n", j + 1);
 	}
-	if (r.datasets)
-		fputs("\n# ---- filesystems, in file order ----\n", o);
-	for (j = 0; r.datasets && j < B_N(&p->fs, r.slot); j++) {
-		const struct zp_fs *f = ZP_FS(m, B_AT(&p->fs, r.slot, j));
+	if (r->pools)
+		fputs("}\n", o);
+	if (r->datasets)
+		fputs("\n# ---- filesystems, in file order ----\n"
+		    "zp_do_datasets() {\n", o);
+	for (j = 0; r->datasets && j < B_N(&p->fs, r->slot); j++) {
+		const struct zp_fs *f = ZP_FS(m, B_AT(&p->fs, r->slot, j));
 
-		fputs("if zp_want_fs ", o);
+		fprintf(o, "\tif zp_want_fs %zu ", j + 1);
 		zp_sh_quote(o, f->name);
-		fputs("; then\n\tzp_run zfs create", o);
+		fputs("; then\n\t\tzp_run zfs create", o);
 		for (k = 0; k < f->properties.n; k++) {
 			fputs(" -o ", o);
 			sq_kv(o, f->properties.v[k].key,
 			    f->properties.v[k].val, ZP_OBJ_FS);
 		}
-		putc(' ', o);
+		fputs(" -- ", o);
 		zp_sh_quote(o, f->name);
-		fputs("\nfi\n", o);
+		fputs("\n\t\tzp_did\n\tfi\n", o);
 	}
-	if (r.shares)
-		fputs("\n# ---- NFS shares ----\n", o);
-	for (j = 0; r.shares && j < B_N(&p->fs, r.slot); j++) {
-		const struct zp_fs *f = ZP_FS(m, B_AT(&p->fs, r.slot, j));
+	if (r->datasets)
+		fputs("}\n", o);
+	if (r->shares)
+		fputs("\n# ---- NFS shares ----\nzp_do_shares() {\n", o);
+	for (j = 0; r->shares && j < B_N(&p->fs, r->slot); j++) {
+		const struct zp_fs *f = ZP_FS(m, B_AT(&p->fs, r->slot, j));
 		const char *v = f->share_opts ? f->share_opts : "on";
 
 		if (f->share == ZP_SHARE_NONE)
 			continue;
-		fputs("if zp_want_share ", o);
+		fprintf(o, "\tif zp_want_share %zu ", j + 1);
 		zp_sh_quote(o, f->name);
 		putc(' ', o);
 		zp_sh_quote(o, v);
-		fputs("; then\n\tzp_run zfs set ", o);
+		/* no --: zfs set before OpenZFS 2.2 (and on Solaris and
+		 * zfs-fuse) takes it for a property */
+		fputs("; then\n\t\tzp_run zfs set ", o);
 		sq_kv(o, "sharenfs", v, ZP_OBJ_FS);
 		putc(' ', o);
 		zp_sh_quote(o, f->name);
-		fputs("\nfi\n", o);
+		fputs("\n\t\tzp_did\n\tfi\n", o);
 	}
-	if (r.mounts)
-		fputs("\n# ---- NFS mounts, in plan order ----\n", o);
-	for (j = 0; j < r.mounts; j++) {
+	if (r->shares)
+		fputs("}\n", o);
+}
+
+/* zp_do_mounts: a client's steps, in plan order. */
+static void mount_steps(FILE *o, const struct zp_script_plan *p,
+    const struct parts *r, const struct zp_client *cl, struct opts *b)
+{
+	const struct zp_model *m = p->m;
+	int32_t group = -1;
+	size_t j, k;
+
+	fputs("\n# ---- NFS mounts, in plan order ----\nzp_do_mounts() {\n", o);
+	for (j = 0; j < r->mounts; j++) {
 		const struct zp_mount *mt = ZP_MOUNT(m,
-		    B_AT(&p->mounts, r.client, j));
+		    B_AT(&p->mounts, r->client, j));
 		char *src = mount_source(p, mt);
 
-		nfs_options(&ZP_GROUP(m, mt->group)->options, cl->os, &b);
+		nfs_options(&ZP_GROUP(m, mt->group)->options, cl->os, b);
 		if (mt->group != group) {
 			/* a client's mounts come group by group */
 			group = mt->group;
-			for (k = 0; k < b.nnotes; k++)
-				fprintf(o, "# %s\n", b.notes[k]);
+			for (k = 0; k < b->nnotes; k++)
+				fprintf(o, "\t# %s\n", b->notes[k]);
 		}
-		fputs("if zp_want_mount ", o);
+		fputs("\tif zp_want_mount ", o);
 		zp_sh_quote(o, src);
 		putc(' ', o);
 		zp_sh_quote(o, mt->at);
-		fputs("; then\n\tzp_run mkdir -p ", o);
+		fputs("; then\n\t\tzp_run mkdir -p ", o);
 		zp_sh_quote(o, mt->at);
-		fprintf(o, "\n\tzp_run mount %s nfs", cl->os == ZP_OS_SOLARIS ?
+		fprintf(o, "\n\t\tzp_run mount %s nfs", cl->os == ZP_OS_SOLARIS ?
 		    "-F" : "-t");
-		if (b.n) {
+		if (b->n) {
 			fputs(" -o ", o);
-			zp_sh_quote(o, b.s);
+			zp_sh_quote(o, b->s);
 		}
-		fputs(" \\\n\t    ", o);
+		fputs(" \\\n\t\t    ", o);
 		zp_sh_quote(o, src);
 		putc(' ', o);
 		zp_sh_quote(o, mt->at);
-		fputs("\nfi\n", o);
+		fputs("\n\t\tzp_did\n\tfi\n", o);
 		free(src);
 	}
-	fputs(sh_end, o);
-	if (r.mounts)
+	fputs("}\n", o);
+}
+
+/* A host's script: functions only, then the one line that runs them, so
+ * that any part of it cut short runs nothing (scripts.md item 9). */
+static int write_script(FILE *o, const struct zp_script_plan *p,
+    const struct zp_host *h, const struct zp_script_opts *op)
+{
+	const struct zp_model *m = p->m;
+	struct parts r = parts_of(p, h, op->only);
+	const struct zp_client *cl = r.mounts ? ZP_CLIENT(m, r.client) : NULL;
+	struct opts b = { 0 };
+	size_t j;
+
+	header(o, p, h, &r, op);
+	library(o, &r, cl);
+	for (j = 0; j < r.pools; j++)
+		pool_fn(o, p, j + 1, B_AT(&p->pools, r.slot, j));
+	preflight(o, p, &r);
+	server_steps(o, p, &r);
+	if (r.mounts) {
+		mount_steps(o, p, &r, cl, &b);
 		fstab_lines(o, p, cl, r.client, &b);
+	}
+	fputs("\n# ---- the run: preflight, then each step ----\n"
+	    "zp_main() {\n\tset -eu\n\tzp_args \"$@\"\n\tzp_preflight\n", o);
+	if (r.pools)
+		fputs("\tzp_do_pools\n", o);
+	if (r.datasets)
+		fputs("\tzp_do_datasets\n", o);
+	if (r.shares)
+		fputs("\tzp_do_shares\n", o);
+	if (r.mounts)
+		fputs("\tzp_do_mounts\n", o);
+	fputs("\tzp_finish\n\texit 0\n}\n\n"
+	    "# the only line that does anything; the word after \"$@\" "
+	    "tells a whole\n# script from one cut short\n"
+	    "zp_main \"$@\" zp-script-end\n", o);
 	free(b.s);
 	return ferror(o) ? -1 : 0;
 }

@@ -8,8 +8,40 @@
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 n=0
-# quoted text out ('\'' first), comments out
-strip() { sed -e "s/'\\\\''/Q/g" -e "s/'[^']*'//g" -e 's/^[[:space:]]*#.*//'; }
+# single-quoted text out (awk programs span lines), comments out
+strip() {
+	awk '{
+		out = ""
+		n = length($0)
+		if (!q && !dq && $0 ~ /^[[:space:]]*#/) {
+			print ""
+			next
+		}
+		for (i = 1; i <= n; i++) {
+			c = substr($0, i, 1)
+			if (q) {
+				if (c == "\047")
+					q = 0
+				continue
+			}
+			if (c == "\\") {
+				out = out substr($0, i, 2)
+				i++
+			} else if (dq) {
+				out = out c
+				if (c == "\"")
+					dq = 0
+			} else if (c == "\047") {
+				q = 1
+			} else {
+				out = out c
+				if (c == "\"")
+					dq = 1
+			}
+		}
+		print out
+	}'
+}
 for f in examples/*.yaml tests/data/script/small.yaml; do
 	"$ZPLAN" script "$f" 2>/dev/null
 done |

@@ -48,7 +48,7 @@ planned() {
 	}
 	function flush() {
 		if (name != "" && ctrl == want)
-			print "zpool create -o ashift=12 " name vd " " lg " " sp
+			print "zpool create -o ashift=12 -- " name vd " " lg " " sp
 	}
 	/^  - name: / { flush(); name = $3; vd = ""; lg = ""; sp = "" }
 	/^    controller: / { ctrl = $2 }
@@ -58,7 +58,7 @@ planned() {
 	END { flush() }' examples/ref-a-zs3-2.yaml
 	n=$2
 	while [ "$n" -le "$3" ]; do
-		echo "zfs create -o recordsize=16384 pool$(((n - 1) / 30 + 1))/fs$n"
+		echo "zfs create -o recordsize=16384 -- pool$(((n - 1) / 30 + 1))/fs$n"
 		n=$((n + 1))
 	done
 	n=$2
@@ -184,7 +184,7 @@ echo pool1 >"$SHIM_STATE/datasets"
 run "$S"
 expect_eq "other devices: exit 1" 1 "$rc"
 expect_eq "other devices: nothing created" "" "$(changes)"
-expect_grep "other devices: said" "pool pool1 exists with other devices than planned ($DEV/tray1-1 is not in it)" "$TMP/rerr"
+expect_grep "other devices: said" "pool pool1 exists but not as planned ($DEV/tray1-1 is not in it)" "$TMP/rerr"
 # no zpool on this machine: said, not a crash
 fresh nozpool
 PATH="$TMP/empty-bin:/usr/bin:/bin" sh "$S" >"$TMP/rout" 2>"$TMP/rerr"
@@ -208,7 +208,7 @@ run "$N"
 expect_eq "after pools only: run" 0 "$rc"
 expect_eq "after pools only: no pool again" "" "$(changes | grep '^zpool' || :)"
 expect_eq "after pools only: 5 filesystems and 4 shares" 9 "$(changes | wc -l)"
-expect_grep "after pools only: said" 'pool back up exists with the planned devices; skipped' "$TMP/rerr"
+expect_grep "after pools only: said" 'pool back up exists with the planned structure; skipped' "$TMP/rerr"
 # the same when status shows the devices as given
 fresh plain
 export SHIM_WHOLE=plain
@@ -225,18 +225,23 @@ run "$TMP/ds.sh"
 expect_eq "datasets without pools: exit 1" 1 "$rc"
 expect_grep "datasets without pools: said" 'pool tank does not exist; create it first' "$TMP/rerr"
 expect_eq "datasets without pools: nothing done" "" "$(changes)"
-# a step that fails stops the script there; a re-run finishes
+# a step that fails stops the script there, says what it has changed and
+# what not, exit 3 (scripts.md item 10); a re-run finishes
 fresh fail
-SHIM_FAIL="zfs create 'tank/a b/c'" run "$N"
-expect_eq "failing step: exit status" 1 "$rc"
-expect_eq "failing step: stopped there" "zfs create 'tank/a b/c'" \
+SHIM_FAIL="zfs create -- 'tank/a b/c'" run "$N"
+expect_eq "failing step: exit 3, not the preflight's 1" 3 "$rc"
+expect_eq "failing step: stopped there" "zfs create -- 'tank/a b/c'" \
     "$(changes | tail -1)"
 expect_nogrep "failing step: no done line" 'done:' "$TMP/rerr"
+expect_eq "failing step: what changed and what not" \
+    "nas1: step 5 of 12 failed: 3 of 3 pools created, 1 of 5 filesystems created, filesystem tank/a b/c failed: shim: zfs create -- 'tank/a b/c' fails (SHIM_FAIL), 0 of 4 shares set; fix it and run the script again" \
+    "$(tail -1 "$TMP/rerr")"
+expect_grep "failing step: the command's own message" "^shim: zfs create -- 'tank/a b/c' fails" "$TMP/rerr"
 : >"$SHIM_LOG"
 run "$N"
 expect_eq "failing step: re-run" 0 "$rc"
 expect_eq "failing step: re-run starts where it stopped" \
-    "zfs create 'tank/a b/c'" "$(changes | head -1)"
+    "zfs create -- 'tank/a b/c'" "$(changes | head -1)"
 expect_eq "failing step: re-run does the rest" 8 "$(changes | wc -l)"
 
 # ---- dry runs: print the commands, change nothing ----
@@ -309,7 +314,7 @@ for c in ws1:linux ws2:freebsd sol1:solaris; do
 	expect_eq "$h: run" 0 "$rc"
 	SHIM_OS=${c#*:} run "$TMP/small/$h.sh"
 	expect_eq "$h: re-run" 0 "$rc"
-	expect_eq "$h: mounted once each" "$(grep -c '^if zp_want_mount' "$TMP/small/$h.sh")" \
+	expect_eq "$h: mounted once each" "$(grep -c '^	if zp_want_mount' "$TMP/small/$h.sh")" \
 	    "$(wc -l <"$SHIM_STATE/mounts")"
 done
 expect_grep "ws1: a quote in a mount directory" "^10.0.0.1:/back up/x${T}/mnt/it's here${T}\$" "$TMP/state.mws1/mounts"
@@ -317,7 +322,7 @@ expect_grep "ws2: IPv6 source" "^\[fd00::1\]:/tank/a b${T}/mnt/tank/a b${T}nfsv3
 # the wrong OS's script is refused by that OS's mount
 fresh wrongos
 SHIM_OS=linux run "$TMP/small/sol1.sh"
-expect_eq "a Solaris script on Linux: refused" 2 "$rc"
+expect_eq "a Solaris script on Linux: refused, the step failed" 3 "$rc"
 # a directory with something else mounted on it: preflight, nothing done
 fresh busy
 printf '10.9.9.9:/other\t/mnt/tank/proj\tvers=4\n' >"$SHIM_STATE/mounts"
