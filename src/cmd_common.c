@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "zplan/load.h"
+#include "zplan/output.h"
 #include "zplan/plan.h"
 #include "zplan/policy.h"
 #include "zplan/rule.h"
@@ -139,42 +140,10 @@ int zp_format_option(const struct zp_cmd *c, const char *v,
 int zp_write_whole(const struct zp_cmd *c, const char *path,
     int (*writer)(void *ctx, FILE *f), void *ctx)
 {
-	static const char tmpl[] = ".zplan-out-XXXXXX";
-	const char *slash = strrchr(path, '/');
-	size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
-	char *tmp = zp_xmalloc(dlen + sizeof(tmpl));
-	mode_t mask;
-	FILE *f;
-	int fd, err = 0;
+	struct zp_outfile o;
+	FILE *f = zp_outfile_open(&o, c->name, path, 0666);
 
-	memcpy(tmp, path, dlen);
-	memcpy(tmp + dlen, tmpl, sizeof(tmpl));
-	if ((fd = mkstemp(tmp)) < 0) {
-		fprintf(stderr, "zplan %s: cannot write %s: %s; nothing "
-		    "written\n", c->name, path, strerror(errno));
-		free(tmp);
+	if (!f)
 		return 2;
-	}
-	/* mkstemp makes it 0600; the file is as readable as any new file */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) || !(f = fdopen(fd, "w"))) {
-		err = errno;
-		close(fd);
-	} else {
-		errno = 0;
-		if (writer(ctx, f))
-			err = errno ? errno : EIO;
-		if (fclose(f) && !err)
-			err = errno ? errno : EIO;
-		if (!err && rename(tmp, path))
-			err = errno;
-	}
-	if (err) {
-		unlink(tmp);
-		fprintf(stderr, "zplan %s: cannot write %s: %s; nothing "
-		    "written\n", c->name, path, strerror(err));
-	}
-	free(tmp);
-	return err ? 2 : 0;
+	return zp_outfile_commit(&o, writer(ctx, f));
 }

@@ -12,6 +12,7 @@
 
 #include "zplan/cmd.h"
 #include "zplan/load.h"
+#include "zplan/output.h"
 #include "zplan/script.h"
 #include "zplan/sha256.h"
 
@@ -94,123 +95,33 @@ static void host_list(FILE *f, const struct zp_host *h, size_t n)
 		fprintf(f, " and %zu more", n - 10);
 }
 
-/* Every temporary file reaches the disk before any is renamed. On Linux
- * one syncfs() of the directory's filesystem does that for all of them: a
- * fleet writes thousands of scripts, and an fsync each took 0.14 ms, plus
- * the wait, per file. Elsewhere each file is fsync'd. */
-#ifdef __linux__
-#define SYNC_ONCE 1
-static int sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY), rc;
-
-	if (fd < 0)
-		return -1;
-	rc = syncfs(fd);
-	close(fd);
-	return rc;
-}
-#else
-#define SYNC_ONCE 0
-static int sync_dir(const char *dir)
-{
-	(void)dir;
-	return 0;
-}
-#endif
-
-/* Writes every file under dir: each to a temporary name first, then all
- * renamed into place, so that a file appears whole or not at all, and
- * none appears unless all could be written. dir is made if missing. */
+/* Writes every file into a new directory beside dir, which then takes
+ * dir's place in one rename: dir holds the whole old set or the whole new
+ * one, never some of each (output.c). */
 static int write_files(const char *dir, struct out *v, size_t n,
     const struct zp_script_plan *plan, const struct zp_script_opts *so)
 {
-	char **tmp = zp_xcalloc(n + 1, sizeof(char *));
-	char **fin = zp_xcalloc(n + 1, sizeof(char *));
-	bool made = false;
-	size_t i, done = 0;
-	struct stat st;
-	int rc = -1;
+	struct zp_outdir *d = zp_outdir_begin("script", dir);
+	size_t i;
 
-	if (stat(dir, &st) != 0) {
-		if (errno != ENOENT || mkdir(dir, 0755) != 0) {
-			fprintf(stderr, "zplan script: cannot create %s: %s; "
-			    "nothing written\n", dir, strerror(errno));
-			goto out;
-		}
-		made = true;
-	} else if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "zplan script: %s is not a directory; name a "
-		    "directory for -o; nothing written\n", dir);
-		goto out;
-	}
+	if (!d)
+		return -1;
 	for (i = 0; i < n; i++) {
-		fin[i] = zp_xmalloc(strlen(dir) + strlen(v[i].name) + 2);
-		sprintf(fin[i], "%s/%s", dir, v[i].name);
-		if (lstat(fin[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-			fprintf(stderr, "zplan script: %s is a directory; move "
-			    "it away; nothing written\n", fin[i]);
-			goto out;
-		}
-	}
-	for (i = 0; i < n; i++) {
-		FILE *f = NULL;
-		int fd;
+		FILE *f = zp_outdir_file(d, v[i].name, v[i].mode);
+		int bad;
 
-		tmp[i] = zp_xmalloc(strlen(dir) + strlen(v[i].name) + 16);
-		sprintf(tmp[i], "%s/.%s.XXXXXX", dir, v[i].name);
-		if ((fd = mkstemp(tmp[i])) < 0 || !(f = fdopen(fd, "w"))) {
-			fprintf(stderr, "zplan script: cannot write in %s: %s; "
-			    "nothing written\n", dir, strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(tmp[i]);
-			}
-			free(tmp[i]);
-			tmp[i] = NULL;
-			goto out;
-		}
+		if (!f)
+			goto fail;
 		/* only this thread writes it: no lock a call (see main's) */
 		__fsetlocking(f, FSETLOCKING_BYCALLER);
-		if (emit_out(f, &v[i], plan, so) || fflush(f) ||
-		    fchmod(fd, v[i].mode) || (!SYNC_ONCE && fsync(fd))) {
-			fprintf(stderr, "zplan script: cannot write %s: %s; "
-			    "nothing written\n", fin[i], strerror(errno));
-			fclose(f);
-			goto out;
-		}
-		if (fclose(f)) {
-			fprintf(stderr, "zplan script: cannot write %s: %s; "
-			    "nothing written\n", fin[i], strerror(errno));
-			goto out;
-		}
+		bad = emit_out(f, &v[i], plan, so);
+		if (zp_outdir_done(d, f) || bad)
+			goto fail;
 	}
-	if (SYNC_ONCE && sync_dir(dir)) {
-		fprintf(stderr, "zplan script: cannot write in %s: %s; "
-		    "nothing written\n", dir, strerror(errno));
-		goto out;
-	}
-	for (done = 0; done < n; done++)
-		if (rename(tmp[done], fin[done])) {
-			fprintf(stderr, "zplan script: cannot write %s: %s; "
-			    "%zu of %zu files written\n", fin[done],
-			    strerror(errno), done, n);
-			goto out;
-		}
-	rc = 0;
-out:
-	for (i = done; i < n; i++)
-		if (tmp[i])
-			unlink(tmp[i]);
-	if (rc && made && !done)
-		rmdir(dir);
-	for (i = 0; i < n; i++) {
-		free(tmp[i]);
-		free(fin[i]);
-	}
-	free(tmp);
-	free(fin);
-	return rc;
+	return zp_outdir_commit(d);
+fail:
+	zp_outdir_abort(d);
+	return -1;
 }
 
 static int exec_script(int argc, char **argv)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "zplan/cmd.h"
+#include "zplan/output.h"
 #include "zplan/text.h"
 #include "zplan/version.h"
 
@@ -92,5 +93,7 @@ int main(int argc, char **argv)
 	}
 	if (!(c = find(argv[1])))
 		return unknown(argv[1]);
-	return c->exec(argc - 1, argv + 1);
+	/* a write error on standard output, in any command, is exit 2 */
+	zp_out_init();
+	return zp_out_finish(c->name, c->exec(argc - 1, argv + 1));
 }

@@ -135,7 +135,9 @@ int zp_format_option(const struct zp_cmd *c, const char *v,
 /* -o FILE: writer(ctx, f) writes the whole file under a temporary name in
  * FILE's directory, which is renamed onto FILE when complete: FILE is the
  * whole output or, if anything fails, untouched ("zplan CMD: cannot write
- * FILE: why; nothing written"). Returns 0, or 2 after that message. */
+ * FILE: why; nothing written"). FILE must be a regular file or absent: a
+ * device, FIFO, directory or symbolic link is refused (output.c). Returns
+ * 0, or 2 after that message. */
 int zp_write_whole(const struct zp_cmd *c, const char *path,
     int (*writer)(void *ctx, FILE *f), void *ctx);
 

@@ -84,19 +84,3 @@ shim_drop() {
 	    (ENVIRON["K2"] == "" || $2 == ENVIRON["K2"]))' "$1" >"$1.new"
 	mv "$1.new" "$1"
 }
-
-# shim_part DEV: the name OpenZFS on Linux gives the partition it makes on
-# a whole disk (libzutil's zfs_append_partition), which zpool status -P
-# shows; SHIM_WHOLE=plain shows DEV itself (as a system that takes the
-# whole device without partitioning it)
-shim_part() {
-	if [ "${SHIM_WHOLE:-}" = plain ]; then
-		printf '%s' "$1"
-		return
-	fi
-	case $1 in
-	/dev/disk* | /dev/zvol*) printf '%s-part1' "$1" ;;
-	*[0-9]) printf '%sp1' "$1" ;;
-	*) printf '%s1' "$1" ;;
-	esac
-}
