@@ -4,7 +4,7 @@
 
 PREFIX ?= /usr/local
 DEB_PKGS = libyaml-dev libjansson-dev libcriterion-dev shellcheck pkg-config jq \
-	valgrind librsvg2-bin libxml2-utils zlib1g-dev
+	valgrind librsvg2-bin libxml2-utils zlib1g-dev zfs-fuse
 PKGS = yaml-0.1 jansson
 # what only `make test` needs: a real browser renders zplan report's pages
 TEST_PKGS = chromium
@@ -69,7 +69,12 @@ deps:
 			echo "not root: run 'sudo apt-get install$$missing'"; \
 			exit 1; fi; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			apt-get install -y -qq $$missing >/dev/null; fi
+			apt-get install -y -qq $$missing >/dev/null; \
+		case " $$missing " in *" zfs-fuse "*) \
+			echo "stopping the zfs-fuse daemon the package started" \
+			    "(tests/t_zfs_real.sh runs its own)"; \
+			/etc/init.d/zfs-fuse stop >/dev/null 2>&1 || :;; \
+		esac; fi
 
 # a minute of zplan (examples/demo.sh): a located error, the clean
 # model's capacity, the start of a script, the diagram and the report
