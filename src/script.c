@@ -20,32 +20,17 @@
 /* The fixed shell text is in script_text.c; here is what varies with the
  * client's OS. */
 
-/* zp_mounted per client OS, from the listing `mount` prints with no
- * argument: "SOURCE on DIR type nfs (...)" (Linux, util-linux), "SOURCE on
- * DIR (nfs, ...)" (FreeBSD), "DIR on SOURCE options on date" (Solaris).
- * Read by prefix, so that a directory with a blank is still found. */
-static const char sh_mounted_head[] =
-    "\n"
-    "# zp_mounted SOURCE DIR: 0 when SOURCE is mounted on DIR, 2 when\n"
-    "# another file system is, 1 when none is (from the mount table read\n"
-    "# by the preflight)\n"
-    "zp_mounted() {\n"
-    "\tcase \"$zp_nl$zp_mounts$zp_nl\" in\n";
-static const char *const sh_mounted_os[] = {
-	/* ZP_OS_LINUX */
-	"\t*\"$zp_nl$1 on $2 type \"*) return 0 ;;\n"
-	"\t*\" on $2 type \"*) return 2 ;;\n",
-	/* ZP_OS_SOLARIS */
-	"\t*\"$zp_nl$2 on $1 \"*) return 0 ;;\n"
-	"\t*\"$zp_nl$2 on \"*) return 2 ;;\n",
-	/* ZP_OS_FREEBSD */
-	"\t*\"$zp_nl$1 on $2 (\"*) return 0 ;;\n"
-	"\t*\" on $2 (\"*) return 2 ;;\n",
+/* How each client OS's `mount` lists what is mounted, for zp_read_mounts
+ * (script_text.c): "SOURCE on DIR type nfs (...)" (Linux, util-linux),
+ * "DIR on SOURCE options on date" (Solaris), "SOURCE on DIR (nfs, ...)"
+ * (FreeBSD): which name comes first, and what follows the second. */
+static const struct mtab_format {
+	const char *order, *end;
+} mtab_os[] = {
+	/* ZP_OS_LINUX */ { "src", " type " },
+	/* ZP_OS_SOLARIS */ { "dir", " " },
+	/* ZP_OS_FREEBSD */ { "src", " (" },
 };
-static const char sh_mounted_tail[] =
-    "\tesac\n"
-    "\treturn 1\n"
-    "}\n";
 
 static const char *const os_name[] = { "linux", "solaris", "freebsd" };
 
@@ -919,6 +904,8 @@ static void library(FILE *o, const struct parts *r,
     const struct zp_client *cl)
 {
 	fputs(zp_sh_common, o);
+	if (r->datasets || r->shares || r->mounts)
+		fputs(zp_sh_flags, o);
 	if (r->pools)
 		fputs(zp_sh_pools, o);
 	if (r->datasets || r->shares) {
@@ -930,10 +917,8 @@ static void library(FILE *o, const struct parts *r,
 			fputs(zp_sh_shares, o);
 	}
 	if (r->mounts) {
-		fputs("zp_nl='\n'\n", o);
-		fputs(sh_mounted_head, o);
-		fputs(sh_mounted_os[cl->os], o);
-		fputs(sh_mounted_tail, o);
+		fprintf(o, "zp_mtab_order=%s\nzp_mtab_end='%s'\n",
+		    mtab_os[cl->os].order, mtab_os[cl->os].end);
 		fputs(zp_sh_mounts, o);
 	}
 }
@@ -1021,17 +1006,26 @@ static void preflight(FILE *o, const struct zp_script_plan *p,
 			putc('\n', o);
 		}
 	if (r->mounts) {
-		fputs("\tzp_mounts=\n"
-		    "\tzp_mounts=$(mount) ||\n"
-		    "\t    zp_problem 'cannot read the mount table (mount "
-		    "failed)'\n", o);
+		fputs("\tzp_read_mounts", o);
+		for (j = 0; j < r->mounts; j++) {
+			const struct zp_mount *mt = ZP_MOUNT(m,
+			    B_AT(&p->mounts, r->client, j));
+			char *src = mount_source(p, mt);
+
+			fprintf(o, " \\\n\t    'm %zu ", j + 1);
+			zp_sh_quote_body(o, src);
+			fputs("' ", o);
+			sq2(o, "@ ", mt->at);
+			free(src);
+		}
+		putc('\n', o);
 		for (j = 0; j < r->mounts; j++) {
 			const struct zp_mount *mt = ZP_MOUNT(m,
 			    B_AT(&p->mounts, r->client, j));
 			char *src = mount_source(p, mt);
 
 			mount_problem(o, p, mt->fs);
-			fputs("\tzp_mount_pre ", o);
+			fprintf(o, "\tzp_mount_pre %zu ", j + 1);
 			zp_sh_quote(o, src);
 			putc(' ', o);
 			zp_sh_quote(o, mt->at);
@@ -1123,7 +1117,7 @@ static void mount_steps(FILE *o, const struct zp_script_plan *p,
 			for (k = 0; k < b->nnotes; k++)
 				fprintf(o, "\t# %s\n", b->notes[k]);
 		}
-		fputs("\tif zp_want_mount ", o);
+		fprintf(o, "\tif zp_want_mount %zu ", j + 1);
 		zp_sh_quote(o, src);
 		putc(' ', o);
 		zp_sh_quote(o, mt->at);

@@ -245,7 +245,7 @@ EOF
 expect_exit "controller and client h1" 0 "$ZPLAN" script -o "$TMP/both" "$TMP/both.yaml"
 expect_eq "controller and client h1: files" "c2.sh h1.sh " "$(files "$TMP/both")"
 expect_grep "h1: pools" 'zp_pool_1$' "$TMP/both/h1.sh"
-expect_grep "h1: mounts" "^	if zp_want_mount '10.9.0.1:/tank/a' '/mnt/tank/a'" "$TMP/both/h1.sh"
+expect_grep "h1: mounts" "^	if zp_want_mount [0-9]* '10.9.0.1:/tank/a' '/mnt/tank/a'" "$TMP/both/h1.sh"
 if shellcheck -s sh "$TMP/both/h1.sh" >"$TMP/sc" 2>&1; then ok; else
 	bad "h1: shellcheck"; head "$TMP/sc" >&2; fi
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Re-runs are linear (scripts.md item 13): a script run on a host where
 # everything is in place already costs, in the shell, time linear in its
-# filesystems and in the devices of a pool. Measured as the CPU time of
+# filesystems, in the devices of a pool and in a client's mounts. Measured as the CPU time of
 # the run and its children (under the stand-ins of tests/shims/) at N and
 # 8N: linear costs about 8x; quadratic (each name matched against the
 # whole list) about 64x. Fails above 20x.
@@ -9,9 +9,10 @@
 . "$TOP/tests/script_lib.sh"
 N=${ZPLAN_SCALE_N:-2000}
 
-# gen KIND N: a model with N filesystems (fs) or a pool of N devices in
-# mirrors (dev), its devices under $TMP/dev; and the shim state of a host
-# where all of it is in place
+# gen KIND N: a model with N filesystems (fs), a pool of N devices in
+# mirrors (dev), or N filesystems a client mounts (mount), its devices
+# under $TMP/dev; and the shim state of a host where all of it is in
+# place; the script of the host (h1, or the client c1) in $TMP/h1.sh
 gen() {
 	awk -v kind="$1" -v n="$2" -v dev="$TMP/dev" '
 	BEGIN {
@@ -27,10 +28,15 @@ gen() {
 		print "pools:\n  - name: tank\n    controller: h1\n    vdevs:"
 		for (i = 0; i < nd; i += 2)
 			printf "      - mirror: [d%d, d%d]\n", i, i + 1
-		if (kind == "fs") {
+		if (kind != "dev") {
 			print "filesystems:"
 			for (i = 0; i < n; i++)
-				printf "  - {name: tank/fs%d}\n", i
+				printf "  - {name: tank/fs%d%s}\n", i,
+				    kind == "mount" ? ", share: nfs" : ""
+		}
+		if (kind == "mount") {
+			print "clients: [{id: c1, ports: [{id: eth0, address: 10.9.0.2/24}]}]"
+			print "mounts: {strategy: all}"
 		}
 	}' >"$TMP/m.yaml"
 	fresh "$1$2"
@@ -42,10 +48,15 @@ gen() {
 			    i % 128, dev, (i + 1) / 128, (i + 1) % 128 \
 			    >(st "/pools/tank")
 		print "tank" >(st "/datasets")
-		for (i = 0; kind == "fs" && i < n; i++)
+		for (i = 0; kind != "dev" && i < n; i++)
 			print "tank/fs" i >(st "/datasets")
+		for (i = 0; kind == "mount" && i < n; i++)
+			printf "10.9.0.1:/tank/fs%d\t/mnt/tank/fs%d\tvers=3\n", i, i \
+			    >(st "/mounts")
 	}'
-	"$ZPLAN" script --host h1 "$TMP/m.yaml" >"$TMP/h1.sh" ||
+	h=h1
+	[ "$1" != mount ] || h=c1
+	"$ZPLAN" script --host "$h" "$TMP/m.yaml" >"$TMP/h1.sh" ||
 	    bad "$1 $2: zplan script failed"
 }
 
@@ -68,7 +79,7 @@ cpu() {
 	t=$(awk '{ printf "%.2f", $1 + $2 }' "$TMP/time")
 }
 
-for kind in fs dev; do
+for kind in fs dev mount; do
 	gen "$kind" "$N"
 	cpu
 	t1=$t
