@@ -18,7 +18,7 @@ set -- "check --format json $M" "check $M --strict" "capacity $M" \
     "rules" "rules --format json" "diagram $M" "script $M" \
     "diff $D/model.yaml $D/degraded.json" \
     "diff --format sarif $D/model.yaml $D/degraded.json" \
-    "import lsblk tests/data/import/lsblk-2.38.json"
+    "import lsblk tests/data/import/lsblk-2.38.json" "report $M"
 for c in "$@"; do
 	# shellcheck disable=SC2086 # the words of the command line
 	"$ZPLAN" $c >/dev/full 2>"$TMP/err"
@@ -45,8 +45,10 @@ mknod "$TMP/null" c 1 3 || bad "cannot make a device node (mknod needs root)"
 mkfifo "$TMP/fifo"
 ln -s "$TMP/target.svg" "$TMP/link.svg"
 for p in "$TMP/null" "$TMP/fifo" "$TMP/link.svg" "$TMP"; do
-	expect_exit "diagram -o $p: refused" 2 "$ZPLAN" diagram -o "$p" "$M"
-	expect_grep "diagram -o $p: said" 'regular files only' "$TMP/err"
+	for c in diagram report; do
+		expect_exit "$c -o $p: refused" 2 "$ZPLAN" "$c" -o "$p" "$M"
+		expect_grep "$c -o $p: said" 'regular files only' "$TMP/err"
+	done
 done
 expect_eq "diagram -o a device: the device is still a device" \
     "character special file" "$(stat -c %F "$TMP/null")"
