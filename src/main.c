@@ -64,7 +64,8 @@ static int unknown(const char *name)
 	return 2;
 }
 
-int main(int argc, char **argv)
+/* What the command line asks, run: its exit status. */
+static int run(int argc, char **argv)
 {
 	const struct zp_cmd *c;
 
@@ -93,7 +94,14 @@ int main(int argc, char **argv)
 	}
 	if (!(c = find(argv[1])))
 		return unknown(argv[1]);
-	/* a write error on standard output, in any command, is exit 2 */
+	return c->exec(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	const struct zp_cmd *c = argc >= 2 ? find(argv[1]) : NULL;
+
+	/* a write error on standard output, whatever was asked, is exit 2 */
 	zp_out_init();
-	return zp_out_finish(c->name, c->exec(argc - 1, argv + 1));
+	return zp_out_finish(c ? c->name : "", run(argc, argv));
 }

@@ -30,8 +30,9 @@ int zp_out_finish(const char *cmd, int rc)
 	err = errno ? errno : EIO;
 	/* a command that failed already has said why */
 	if (rc != 2)
-		fprintf(stderr, "zplan %s: cannot write to standard output: %s; "
-		    "the output is incomplete\n", cmd, strerror(err));
+		fprintf(stderr, "zplan%s%s: cannot write to standard output: "
+		    "%s; the output is incomplete\n", *cmd ? " " : "", cmd,
+		    strerror(err));
 	return 2;
 }
 

@@ -18,7 +18,8 @@ set -- "check --format json $M" "check $M --strict" "capacity $M" \
     "rules" "rules --format json" "diagram $M" "script $M" \
     "diff $D/model.yaml $D/degraded.json" \
     "diff --format sarif $D/model.yaml $D/degraded.json" \
-    "import lsblk tests/data/import/lsblk-2.38.json" "report $M"
+    "import lsblk tests/data/import/lsblk-2.38.json" "report $M" \
+    "--version" "--help" "help script"
 for c in "$@"; do
 	# shellcheck disable=SC2086 # the words of the command line
 	"$ZPLAN" $c >/dev/full 2>"$TMP/err"

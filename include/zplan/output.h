@@ -14,8 +14,8 @@
 void zp_out_init(void);
 /* After a command ran: flushes standard output; on a write error (a full
  * disk, a closed pipe, /dev/full, a closed descriptor) says so on stderr,
- * "zplan CMD: cannot write to standard output: ...", and returns 2; else
- * rc. */
+ * "zplan CMD: cannot write to standard output: ..." (cmd may be ""),
+ * and returns 2; else rc. */
 int zp_out_finish(const char *cmd, int rc);
 
 /* One file of -o PATH, written under a temporary name beside it and
