@@ -114,8 +114,9 @@ static int write_files(const char *dir, struct out *v, size_t n,
 			goto fail;
 		/* only this thread writes it: no lock a call (see main's) */
 		__fsetlocking(f, FSETLOCKING_BYCALLER);
-		bad = emit_out(f, &v[i], plan, so);
-		if (zp_outdir_done(d, f) || bad)
+		errno = 0;
+		bad = emit_out(f, &v[i], plan, so) ? errno ? errno : EIO : 0;
+		if (zp_outdir_done(d, f, bad))
 			goto fail;
 	}
 	return zp_outdir_commit(d);

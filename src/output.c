@@ -263,12 +263,13 @@ FILE *zp_outdir_file(struct zp_outdir *d, const char *name, mode_t mode)
 	return f;
 }
 
-int zp_outdir_done(struct zp_outdir *d, FILE *f)
+int zp_outdir_done(struct zp_outdir *d, FILE *f, int failed)
 {
-	int err = 0;
+	int err = failed;
 
 	errno = 0;
-	if (fflush(f) || ferror(f) || (!SYNC_ONCE && fsync(fileno(f))))
+	if (!err && (fflush(f) || ferror(f) ||
+	    (!SYNC_ONCE && fsync(fileno(f)))))
 		err = errno ? errno : EIO;
 	if (fclose(f) && !err)
 		err = errno ? errno : EIO;

@@ -112,7 +112,7 @@ expect_eq "fleet: 240 host scripts, vdev_id.conf and README" 242 \
 (trap '' XFSZ; ulimit -f 256; exec "$ZPLAN" script -o "$TMP/sets/out" \
     "$TMP/new.yaml") 2>"$TMP/err"
 expect_eq "failed run: exit 2" 2 "$?"
-expect_grep "failed run: said" 'nothing written' "$TMP/err"
+expect_grep "failed run: said why" 'File too large; nothing written' "$TMP/err"
 sums "$TMP/sets/out" >"$TMP/got.sums"
 if cmp -s "$TMP/old.sums" "$TMP/got.sums"; then ok; else
 	bad "failed run: the old set changed"; fi

@@ -42,8 +42,9 @@ struct zp_outdir *zp_outdir_begin(const char *cmd, const char *dir);
 /* A new file NAME (mode) of the set, open for writing; NULL with a
  * message. zp_outdir_done closes it. */
 FILE *zp_outdir_file(struct zp_outdir *d, const char *name, mode_t mode);
-/* Closes f; -1 (and a message) on a write error. */
-int zp_outdir_done(struct zp_outdir *d, FILE *f);
+/* Closes f; -1 (and a message) on a write error, or when failed (the
+ * errno of a write that failed already, which the message gives). */
+int zp_outdir_done(struct zp_outdir *d, FILE *f, int failed);
 /* Puts the set in place: DIR's files the set does not write are kept,
  * every file reaches the disk, then the new directory takes DIR's place
  * and the old one is removed. 0, or -1 with a message, DIR unchanged. On
