@@ -298,6 +298,27 @@ static void group_refs(struct refctx *c, const struct zp_mount_group *g)
 	}
 }
 
+/* An enclosure path names a controller and one of its HBAs. */
+static void path_refs(struct refctx *c, const struct zp_enclosure *x)
+{
+	size_t j;
+
+	for (j = 0; j < x->paths.n; j++) {
+		const struct zp_path *p = &x->paths.v[j];
+		const char *where = zp_pathf(c->d, "enclosures[%u].paths[%zu]",
+		    x->src, j);
+		char who[100];
+
+		snprintf(who, sizeof(who), "a path of enclosure %s", x->id);
+		bad_ref(c, &p->ctrl, ZP_K_CTRL, who, where);
+		if (p->ctrl.idx >= 0 && p->hba_idx < 0)
+			zp_report(c->d, ZR_REF_UNKNOWN, p->hba_loc, where,
+			    "a path of enclosure %s goes through HBA %s of %s, "
+			    "which has no such HBA; list it in the "
+			    "controller's hbas", x->id, p->hba, p->ctrl.name);
+	}
+}
+
 static void check_ref_unknown(const struct zp_model *m, struct zp_diags *d)
 {
 	struct refctx c = { m, d, 0 };
@@ -326,6 +347,7 @@ static void check_ref_unknown(const struct zp_model *m, struct zp_diags *d)
 		snprintf(who, sizeof(who), "enclosure %s", x->id);
 		bad_refs(&c, &x->controllers, ZP_K_CTRL, who,
 		    zp_pathf(d, "enclosures[%u].controllers", x->src));
+		path_refs(&c, x);
 	}
 	for (i = 0; i < m->disks.len; i++) {
 		const struct zp_disk *x = ZP_DISK(m, i);

@@ -677,6 +677,82 @@ static const char *os_name(enum zp_os os)
 	    "freebsd";
 }
 
+/* The server address of mount i, or NULL. */
+static const struct zp_addr *server_addr(const struct zp_model *m, size_t i)
+{
+	const struct zp_mount *mt = ZP_MOUNT(m, i);
+	const struct zp_ports *sp;
+
+	if (mt->ctrl < 0 || mt->port < 0)
+		return NULL;
+	sp = &ZP_CTRL(m, mt->ctrl)->ports;
+	return (size_t)mt->port < sp->n && sp->v[mt->port].has_addr ?
+	    &sp->v[mt->port].addr : NULL;
+}
+
+/* Whether words holds proto=tcp, proto=udp or proto=rdma (IPv4 only). */
+static bool v4_proto_word(const char *words)
+{
+	static const char *const v4[] = { "tcp", "udp", "rdma", NULL };
+	const char *p = words;
+
+	while ((p = strstr(p, "proto=")) != NULL) {
+		size_t i, n;
+
+		if (p == words || p[-1] == ',' || p[-1] == ' ') {
+			p += 6;
+			n = strcspn(p, ", ");
+			for (i = 0; v4[i]; i++)
+				if (strlen(v4[i]) == n &&
+				    strncmp(p, v4[i], n) == 0)
+					return true;
+		} else {
+			p += 6;
+		}
+	}
+	return false;
+}
+
+/* nfs(5): an IPv6 server takes tcp6/udp6/rdma6 (zplan writes those for
+ * proto tcp or rdma), an IPv4 one tcp/udp/rdma. A family fixed by hand
+ * that the group's servers do not have is an error, once per group. */
+static void proto_family(const struct zp_model *m, struct zp_diags *d,
+    const struct zp_nfsopts *o, size_t s, size_t e, const char *base)
+{
+	bool six = o->proto && o->proto[strlen(o->proto) - 1] == '6';
+	bool hand4 = o->extra && v4_proto_word(o->extra);
+	size_t i;
+
+	if (!six && !hand4)
+		return;
+	for (i = s; i < e; i++) {
+		const struct zp_addr *a = server_addr(m, i);
+		char buf[64];
+
+		if (!a || (six ? a->family == 6 : a->family == 4))
+			continue;
+		zp_addr_str(a, buf, sizeof(buf));
+		if (six)
+			zp_report(d, ZR_NFS_OPTIONS, o->proto_loc,
+			    zp_pathf(d, "%s.proto", base), "proto %s is for "
+			    "IPv6 servers, but %s mounts from the IPv4 address "
+			    "%s (nfs(5)); write proto: %.*s, which zplan turns "
+			    "into %s for IPv6 servers", o->proto,
+			    ZP_CLIENT(m, ZP_MOUNT(m, i)->client)->id, buf,
+			    (int)strlen(o->proto) - 1, o->proto, o->proto);
+		else
+			zp_report(d, ZR_NFS_OPTIONS, o->loc, zp_pathf(d,
+			    "%s.extra", base), "extra options fix an IPv4 "
+			    "proto, but %s mounts from the IPv6 address %s, "
+			    "which nfs(5) reaches only by tcp6, udp6 or rdma6 "
+			    "(mount.nfs: \"Address family not supported\"); "
+			    "write proto: tcp instead, which zplan turns into "
+			    "tcp6 there", ZP_CLIENT(m, ZP_MOUNT(m, i)->client)->id,
+			    buf);
+		return;
+	}
+}
+
 static void check_nfs_options(const struct zp_model *m, struct zp_diags *d)
 {
 	static const char *const versions[] = { "3", "4", "4.1", "4.2", NULL };
@@ -716,10 +792,13 @@ static void check_nfs_options(const struct zp_model *m, struct zp_diags *d)
 				    " (4.0 is written 4)" : "");
 		}
 		if (o->proto && strcmp(o->proto, "tcp") != 0 &&
-		    strcmp(o->proto, "rdma") != 0)
+		    strcmp(o->proto, "rdma") != 0 &&
+		    strcmp(o->proto, "tcp6") != 0 &&
+		    strcmp(o->proto, "rdma6") != 0)
 			zp_report(d, ZR_NFS_OPTIONS, o->proto_loc,
 			    zp_pathf(d, "%s.proto", base), "unknown proto "
 			    "\"%s\"; use tcp or rdma", o->proto);
+		proto_family(m, d, o, start[gi], start[gi + 1], base);
 		if (o->has_nconnect && (o->nconnect < 1 || o->nconnect > 16))
 			zp_report(d, ZR_NFS_OPTIONS, o->nconnect_loc,
 			    zp_pathf(d, "%s.nconnect", base), "nconnect %u is "

@@ -353,6 +353,7 @@ static void policy(struct w *w, const struct zp_policy *p)
 		    "none" : "linux");
 	k_uint(w, "l2arc_ram_percent", p->l2arc_ram_percent);
 	k_uint(w, "fill_percent", p->fill_percent);
+	k_str(w, "vdev_id", p->vdev_id_external ? "external" : "auto");
 	for (i = 0; i < ZP_NRULES; i++)
 		n += p->disabled[i] != 0;
 	key(w, "disable");
@@ -430,6 +431,37 @@ static void ports(struct w *w, const struct zp_ports *p, bool server)
 	w_close(w);
 }
 
+static void hbas(struct w *w, const struct zp_hbas *h)
+{
+	size_t i;
+
+	key(w, "hbas");
+	w_open(w, 's', false, h->n);
+	for (i = 0; i < h->n; i++) {
+		w_open(w, 'm', true, 1);
+		k_str(w, "id", h->v[i].id);
+		k_str(w, "pci", h->v[i].pci);
+		w_close(w);
+	}
+	w_close(w);
+}
+
+static void paths(struct w *w, const struct zp_paths *p)
+{
+	size_t i;
+
+	key(w, "paths");
+	w_open(w, 's', false, p->n);
+	for (i = 0; i < p->n; i++) {
+		w_open(w, 'm', true, 1);
+		k_str(w, "controller", p->v[i].ctrl.name);
+		k_str(w, "hba", p->v[i].hba);
+		k_uint(w, "port", p->v[i].port);
+		w_close(w);
+	}
+	w_close(w);
+}
+
 static void controllers(struct w *w, const struct zp_model *m)
 {
 	size_t i;
@@ -447,6 +479,10 @@ static void controllers(struct w *w, const struct zp_model *m)
 			k_size(w, "memory", c->memory);
 		if (c->peer.name)
 			k_str(w, "peer", c->peer.name);
+		if (c->os != ZP_SRV_LINUX)
+			k_str(w, "os", zp_srv_os_name(c->os));
+		if (c->hbas.n)
+			hbas(w, &c->hbas);
 		if (c->ports.n)
 			ports(w, &c->ports, true);
 		w_close(w);
@@ -463,7 +499,8 @@ static void enclosures(struct w *w, const struct zp_model *m)
 	for (i = 0; i < m->enclosures.len; i++) {
 		const struct zp_enclosure *e = ZP_ENCL(m, i);
 
-		w_open(w, 'm', true, 1);
+		/* its paths are a block list: then so is the enclosure */
+		w_open(w, 'm', !e->paths.n, 1);
 		k_str(w, "id", e->id);
 		if (e->model)
 			k_str(w, "model", e->model);
@@ -481,6 +518,8 @@ static void enclosures(struct w *w, const struct zp_model *m)
 		if (e->controllers.set)
 			k_refs(w, "controllers", e->controllers.v,
 			    e->controllers.n);
+		if (e->paths.n)
+			paths(w, &e->paths);
 		w_close(w);
 	}
 	w_close(w);
@@ -508,6 +547,14 @@ static void disks(struct w *w, const struct zp_model *m)
 			k_str(w, "type", d->type_name);
 		if (!d->dev_default)
 			k_str(w, "dev", d->dev);
+		if (d->has_ident) {
+			const struct zp_disk_ident *x = zp_disk_ident(m, i);
+
+			if (x->wwn)
+				k_str(w, "wwn", x->wwn);
+			if (x->serial)
+				k_str(w, "serial", x->serial);
+		}
 		w_close(w);
 	}
 	w_close(w);

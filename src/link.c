@@ -7,6 +7,7 @@
 
 #include "zplan/load.h"
 #include "zplan/mount.h"
+#include "zplan/osdial.h"
 
 void zp_dup_push(struct zp_vec *v, enum zp_kind kind, int32_t owner,
     int32_t first, int32_t second)
@@ -172,6 +173,20 @@ static int32_t fs_pool(const struct zp_model *m, const char *name)
 	return zp_htab_get(&m->h_pools, buf);
 }
 
+static void resolve_path(const struct zp_model *m, struct zp_path *p)
+{
+	const struct zp_controller *c;
+	size_t k;
+
+	resolve(&m->h_ctrls, &p->ctrl);
+	if (p->ctrl.idx < 0)
+		return;
+	c = ZP_CTRL(m, p->ctrl.idx);
+	for (k = 0; k < c->hbas.n; k++)
+		if (strcmp(c->hbas.v[k].id, p->hba) == 0)
+			p->hba_idx = (int32_t)k;
+}
+
 int32_t zp_port_find(const struct zp_ports *p, const char *id)
 {
 	size_t i;
@@ -185,17 +200,6 @@ int32_t zp_port_find(const struct zp_ports *p, const char *id)
 void zp_link(struct zp_model *m)
 {
 	size_t i, j;
-
-	/* defaults */
-	for (i = 0; i < m->disks.len; i++) {
-		struct zp_disk *d = ZP_DISK(m, i);
-
-		if (!d->dev) {
-			d->dev = zp_arena_printf(&m->arena,
-			    "/dev/disk/by-vdev/%s", d->id);
-			d->dev_default = true;
-		}
-	}
 
 	table(m, &m->h_types, &m->drive_types,
 	    offsetof(struct zp_drive_type, id), ZP_K_TYPE);
@@ -227,14 +231,24 @@ void zp_link(struct zp_model *m)
 		resolve_ports(m, &c->ports);
 		port_dups(m, &c->ports, (int32_t)i, ZP_K_CLIENT_PORT);
 	}
-	for (i = 0; i < m->enclosures.len; i++)
-		resolve_all(&m->h_ctrls, &ZP_ENCL(m, i)->controllers);
+	for (i = 0; i < m->enclosures.len; i++) {
+		struct zp_enclosure *e = ZP_ENCL(m, i);
+
+		resolve_all(&m->h_ctrls, &e->controllers);
+		for (j = 0; j < e->paths.n; j++)
+			resolve_path(m, &e->paths.v[j]);
+	}
 	for (i = 0; i < m->disks.len; i++) {
 		struct zp_disk *d = ZP_DISK(m, i);
 
 		d->place = lookup(d->internal ? &m->h_ctrls : &m->h_encls,
 		    d->place_name);
 		d->type = lookup(&m->h_types, d->type_name);
+		if (!d->dev) {
+			/* the stable name its host's OS gives it */
+			d->dev = zp_os_default_dev(m, i);
+			d->dev_default = true;
+		}
 	}
 	m->use = zp_xcalloc(m->disks.len, sizeof(*m->use));
 	for (i = 0; i < m->pools.len; i++)

@@ -4,6 +4,7 @@
  * ranges, filesystem templates, defaults). */
 #include "zplan/load.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -775,7 +776,7 @@ static void parse_policy(struct ld *l)
 		"spares_per_pool", "mirror_isolation", "ashift",
 		"max_raidz_width", "platform", "partitioning",
 		"l2arc_ram_percent", "fill_percent", "disable", "severity",
-		NULL
+		"vdev_id", NULL
 	};
 	struct mapit it;
 	int k;
@@ -955,10 +956,99 @@ static void parse_ports(struct ld *l, struct zp_ports *out, bool server)
 	    &out->n);
 }
 
+/* "0000:85:00.0": PCI domain, bus, device and function in hex. */
+static bool pci_valid(const char *s)
+{
+	static const char shape[] = "xxxx:xx:xx.x";
+	size_t i;
+
+	for (i = 0; shape[i]; i++) {
+		if (shape[i] == 'x' ? !isxdigit((unsigned char)s[i]) :
+		    s[i] != shape[i])
+			return false;
+	}
+	return s[i] == '\0';
+}
+
+static void parse_hbas(struct ld *l, struct zp_hbas *out)
+{
+	static const char *const keys[] = { "id", "pci", NULL };
+	size_t mark = zp_scratch_mark(&l->scratch);
+	struct seqit si;
+
+	if (seq_begin(l, &si, "a list of HBAs")) {
+		while (seq_next(l, &si)) {
+			struct zp_hba h = { 0 };
+			struct mapit it;
+			int k;
+
+			h.loc = l->ev.loc;
+			if (!map_begin(l, &it, keys, "an HBA"))
+				continue;
+			while ((k = map_next(l, &it)) >= 0) {
+				if (k == 0) {
+					sc_id(l, &h.id, NULL, true);
+				} else if (sc_str(l, &h.pci, &h.pci_loc) &&
+				    !pci_valid(h.pci)) {
+					err(l, h.pci_loc, "bad PCI address "
+					    "\"%s\": write it as lspci -D "
+					    "prints it, such as 0000:85:00.0",
+					    h.pci);
+					h.pci = NULL;
+				}
+			}
+			map_require(l, &it, 0);
+			map_require(l, &it, 1);
+			if (h.id && h.pci)
+				zp_scratch_push(&l->scratch, &h, sizeof(h));
+		}
+	}
+	out->v = zp_scratch_commit(&l->scratch, &l->m->arena, mark,
+	    sizeof(*out->v), &out->n);
+}
+
+static void parse_paths(struct ld *l, struct zp_paths *out)
+{
+	static const char *const keys[] = { "controller", "hba", "port", NULL };
+	size_t mark = zp_scratch_mark(&l->scratch);
+	struct seqit si;
+
+	if (seq_begin(l, &si, "a list of paths")) {
+		while (seq_next(l, &si)) {
+			struct zp_path p = { 0 };
+			struct mapit it;
+			int k;
+
+			p.loc = l->ev.loc;
+			p.ctrl.idx = p.hba_idx = -1;
+			if (!map_begin(l, &it, keys, "a path"))
+				continue;
+			while ((k = map_next(l, &it)) >= 0) {
+				if (k == 0)
+					sc_ref(l, &p.ctrl, true);
+				else if (k == 1)
+					sc_id(l, &p.hba, &p.hba_loc, true);
+				else
+					sc_uint(l, 0, 255, &p.port, NULL,
+					    "port");
+			}
+			map_require(l, &it, 0);
+			map_require(l, &it, 1);
+			if (p.ctrl.name && p.hba)
+				zp_scratch_push(&l->scratch, &p, sizeof(p));
+		}
+	}
+	out->v = zp_scratch_commit(&l->scratch, &l->m->arena, mark,
+	    sizeof(*out->v), &out->n);
+}
+
 static void parse_controllers(struct ld *l)
 {
 	static const char *const keys[] = {
-		"id", "memory", "peer", "ports", "model", NULL
+		"id", "memory", "peer", "ports", "model", "os", "hbas", NULL
+	};
+	static const char *const oses[] = {
+		"linux", "freebsd", "illumos", NULL
 	};
 	struct seqit si;
 
@@ -991,6 +1081,14 @@ static void parse_controllers(struct ld *l)
 				break;
 			case 4:
 				sc_str(l, &c.model, NULL);
+				break;
+			case 5:
+				k = sc_enum(l, oses, "os", &c.os_loc);
+				if (k >= 0)
+					c.os = (enum zp_srv_os)k;
+				break;
+			case 6:
+				parse_hbas(l, &c.hbas);
 				break;
 			}
 		}
@@ -1105,7 +1203,7 @@ static void parse_enclosures(struct ld *l)
 {
 	static const char *const keys[] = {
 		"id", "model", "slots", "controllers", "first_slot", "layout",
-		NULL
+		"paths", NULL
 	};
 	struct seqit si;
 
@@ -1143,6 +1241,10 @@ static void parse_enclosures(struct ld *l)
 			case 5:
 				parse_bay_layout(l, &e);
 				break;
+			case 6:
+				e.paths_loc = l->ev.loc;
+				parse_paths(l, &e.paths);
+				break;
 			}
 		}
 		map_require(l, &it, 0);
@@ -1158,12 +1260,13 @@ static void parse_enclosures(struct ld *l)
 	}
 }
 
-enum { DK_ID, DK_ENCL, DK_SLOT, DK_SLOTS, DK_TYPE, DK_DEV, DK_CTRL };
+enum { DK_ID, DK_ENCL, DK_SLOT, DK_SLOTS, DK_TYPE, DK_DEV, DK_CTRL,
+	DK_WWN, DK_SERIAL };
 
 /* A disk as read, with every location whole; store_disk packs it. */
 struct disk_in {
-	const char *id, *dev;
-	struct zp_loc loc, id_loc, slot_loc, dev_loc;
+	const char *id, *dev, *wwn, *serial;
+	struct zp_loc loc, id_loc, slot_loc, dev_loc, wwn_loc, serial_loc;
 	struct zp_ref encl, ctrl, type;
 	uint32_t src;
 	int32_t slot;
@@ -1194,6 +1297,68 @@ static void store_disk(struct ld *l, const struct disk_in *in)
 	x->at[ZP_DF_DEV] = zp_at_pack(m, in->loc, in->dev_loc);
 	x->at[ZP_DF_TYPE] = zp_at_pack(m, in->loc, in->type.loc);
 	x->at[ZP_DF_PLACE] = zp_at_pack(m, in->loc, place->loc);
+	if (in->wwn || in->serial) {
+		struct zp_disk_ident *id = zp_vec_push(&m->idents);
+
+		id->disk = (uint32_t)(m->disks.len - 1);
+		id->wwn = in->wwn;
+		id->serial = in->serial;
+		id->wwn_loc = in->wwn_loc;
+		id->serial_loc = in->serial_loc;
+		x->has_ident = true;
+	}
+}
+
+/* A disk's wwn as lsblk and udev write it: 0x (or eui.) and 16 or 32 hex
+ * digits, kept in lowercase (the case of /dev/disk/by-id/wwn-0x...). A
+ * bare 16 or 32 hex digits takes the 0x. NULL (reported) when bad. */
+static const char *sc_wwn(struct ld *l, struct zp_loc *loc)
+{
+	const char *s = scalar(l, "a wwn such as 0x5000c500a1b2c3d4"), *h;
+	size_t n, i;
+	char *out;
+
+	if (!s)
+		return NULL;
+	*loc = l->ev.loc;
+	if (strncmp(s, "0x", 2) == 0 || strncmp(s, "0X", 2) == 0 ||
+	    strncmp(s, "eui.", 4) == 0)
+		h = s + (s[0] == 'e' ? 4 : 2);
+	else
+		h = s;
+	n = strlen(h);
+	for (i = 0; i < n && isxdigit((unsigned char)h[i]); i++)
+		;
+	if (i != n || (n != 16 && n != 32)) {
+		err(l, *loc, "bad wwn \"%s\": it is 0x and 16 or 32 hex "
+		    "digits (lsblk -o WWN), or eui. and 16 or 32 for NVMe", s);
+		return NULL;
+	}
+	out = zp_arena_printf(&l->m->arena, "%s%s", s[0] == 'e' ? "eui." :
+	    "0x", h);
+	for (i = 0; out[i]; i++)
+		out[i] = (char)tolower((unsigned char)out[i]);
+	return out;
+}
+
+/* A serial number: printable, no blank at either end. */
+static const char *sc_serial(struct ld *l, struct zp_loc *loc)
+{
+	const char *s = scalar(l, "a serial number"), *p;
+
+	if (!s)
+		return NULL;
+	*loc = l->ev.loc;
+	for (p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			break;
+	if (*p || !*s || s[0] == ' ' || s[strlen(s) - 1] == ' ') {
+		err(l, *loc, "bad serial number: it is printable text "
+		    "without a blank at either end, as lsblk -o SERIAL "
+		    "prints it");
+		return NULL;
+	}
+	return zp_arena_strdup(&l->m->arena, s);
 }
 
 /* The ids encl-N of a disk range that could not be read (every N when
@@ -1267,7 +1432,7 @@ static void parse_disks(struct ld *l)
 {
 	static const char *const keys[] = {
 		"id", "enclosure", "slot", "slots", "type", "dev", "controller",
-		NULL
+		"wwn", "serial", NULL
 	};
 	struct seqit si;
 	size_t first = l->m->disks.len;
@@ -1321,6 +1486,12 @@ static void parse_disks(struct ld *l)
 			case DK_CTRL:
 				sc_ref(l, &d.ctrl, true);
 				break;
+			case DK_WWN:
+				d.wwn = sc_wwn(l, &d.wwn_loc);
+				break;
+			case DK_SERIAL:
+				d.serial = sc_serial(l, &d.serial_loc);
+				break;
 			}
 		}
 		if (l->fatal)
@@ -1339,9 +1510,11 @@ static void parse_disks(struct ld *l)
 			    "\"%s\"", slot_range);
 		if (map_has(&it, DK_SLOTS)) {
 			if (map_has(&it, DK_ID) || map_has(&it, DK_DEV) ||
-			    map_has(&it, DK_SLOT) || map_has(&it, DK_CTRL)) {
+			    map_has(&it, DK_SLOT) || map_has(&it, DK_CTRL) ||
+			    map_has(&it, DK_WWN) || map_has(&it, DK_SERIAL)) {
 				err(l, d.loc, "a disk range (slots:) takes no "
-				    "id, slot, dev or controller: each disk is "
+				    "id, slot, dev, controller, wwn or serial: "
+				    "each disk is "
 				    "named <enclosure>-<slot>; write disks "
 				    "that need them one by one");
 				broken_range(l, d.encl.name, range);

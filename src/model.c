@@ -27,6 +27,7 @@ struct zp_model *zp_model_new(const char *file)
 	zp_vec_init(&m->dev_dups, sizeof(struct zp_dup));
 	zp_vec_init(&m->reuses, sizeof(struct zp_reuse));
 	zp_vec_init(&m->far_locs, sizeof(struct zp_loc));
+	zp_vec_init(&m->idents, sizeof(struct zp_disk_ident));
 	return m;
 }
 
@@ -56,7 +57,7 @@ bool zp_ref_broken(const struct zp_model *m, int k, const char *name)
 void zp_model_free(struct zp_model *m)
 {
 	struct zp_htab *tabs[8];
-	struct zp_vec *vecs[14];
+	struct zp_vec *vecs[15];
 	size_t i;
 
 	if (!m)
@@ -83,9 +84,10 @@ void zp_model_free(struct zp_model *m)
 	vecs[11] = &m->reuses;
 	vecs[12] = &m->far_locs;
 	vecs[13] = &m->dev_dups;
+	vecs[14] = &m->idents;
 	for (i = 0; i < 8; i++)
 		zp_htab_release(tabs[i]);
-	for (i = 0; i < 14; i++)
+	for (i = 0; i < 15; i++)
 		zp_vec_release(vecs[i]);
 	free(m->use);
 	zp_arena_release(&m->arena);
@@ -96,6 +98,12 @@ const char *zp_media_name(enum zp_media m)
 {
 	static const char *const names[] = { "unknown", "hdd", "ssd", "nvme" };
 	return names[m];
+}
+
+const char *zp_srv_os_name(enum zp_srv_os os)
+{
+	static const char *const names[] = { "linux", "freebsd", "illumos" };
+	return names[os];
 }
 
 const char *zp_vkind_name(enum zp_vkind k)
@@ -192,4 +200,45 @@ const struct zp_kv *zp_kv_get(const struct zp_kvs *kv, const char *key)
 		if (strcmp(kv->v[i].key, key) == 0)
 			return &kv->v[i];
 	return NULL;
+}
+
+const struct zp_disk_ident *zp_disk_ident(const struct zp_model *m,
+    size_t i)
+{
+	size_t lo = 0, hi = m->idents.len;
+
+	if (i >= m->disks.len || !ZP_DISK(m, i)->has_ident)
+		return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct zp_disk_ident *x = ZP_VEC_AT(&m->idents,
+		    struct zp_disk_ident, mid);
+
+		if (x->disk == i)
+			return x;
+		if (x->disk < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int32_t zp_disk_host(const struct zp_model *m, const struct zp_disk *d)
+{
+	const struct zp_enclosure *e;
+	size_t i;
+
+	if (d->place < 0)
+		return -1;
+	if (d->internal)
+		return d->place;
+	e = ZP_ENCL(m, d->place);
+	for (i = 0; i < e->paths.n; i++)
+		if (e->paths.v[i].ctrl.idx >= 0)
+			return e->paths.v[i].ctrl.idx;
+	for (i = 0; i < e->controllers.n; i++)
+		if (e->controllers.v[i].idx >= 0)
+			return e->controllers.v[i].idx;
+	return m->controllers.len ? 0 : -1;
 }

@@ -11,7 +11,7 @@
 const char *const zp_policy_keys[] = {
 	"spares_per_pool", "mirror_isolation", "ashift", "max_raidz_width",
 	"platform", "partitioning", "l2arc_ram_percent", "fill_percent",
-	"disable", "severity", NULL
+	"disable", "severity", "vdev_id", NULL
 };
 
 void zp_policy_defaults(struct zp_policy *p, struct zp_arena *a)
@@ -185,6 +185,15 @@ int zp_policy_set(struct zp_policy *p, const char *key, const char *val,
 			    val);
 			return -1;
 		}
+		return 0;
+	}
+	if (strcmp(key, "vdev_id") == 0) {
+		if (strcmp(val, "auto") != 0 && strcmp(val, "external") != 0) {
+			snprintf(why, len, "policy vdev_id is auto or external, "
+			    "not \"%s\"", val);
+			return -1;
+		}
+		p->vdev_id_external = val[0] == 'e';
 		return 0;
 	}
 	if (strcmp(key, "disable") == 0)

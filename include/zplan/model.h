@@ -45,6 +45,9 @@ struct zp_refs {
 enum zp_media { ZP_MEDIA_NONE, ZP_MEDIA_HDD, ZP_MEDIA_SSD, ZP_MEDIA_NVME };
 enum zp_role { ZP_ROLE_DATA, ZP_ROLE_STANDBY, ZP_ROLE_MANAGEMENT };
 enum zp_os { ZP_OS_LINUX, ZP_OS_SOLARIS, ZP_OS_FREEBSD };
+/* A server's (controller's) operating system: src/os_*.c hold each one's
+ * dialect (struct zp_os_dialect, include/zplan/osdial.h). */
+enum zp_srv_os { ZP_SRV_LINUX, ZP_SRV_FREEBSD, ZP_SRV_ILLUMOS, ZP_SRV_N };
 enum zp_vkind {
 	ZP_VDEV_DISK, ZP_VDEV_MIRROR, ZP_VDEV_RAIDZ1, ZP_VDEV_RAIDZ2,
 	ZP_VDEV_RAIDZ3
@@ -80,6 +83,18 @@ struct zp_ports {
 	size_t n;
 };
 
+/* A SAS host bus adapter of a controller, by its PCI address. */
+struct zp_hba {
+	const char *id;
+	const char *pci;            /* "0000:85:00.0", as lspci -D prints it */
+	struct zp_loc loc, pci_loc;
+};
+
+struct zp_hbas {
+	struct zp_hba *v;
+	size_t n;
+};
+
 struct zp_controller {
 	const char *id;
 	struct zp_loc loc, id_loc;
@@ -90,6 +105,23 @@ struct zp_controller {
 	struct zp_loc memory_loc;
 	struct zp_ref peer;
 	struct zp_ports ports;
+	enum zp_srv_os os;          /* default linux */
+	struct zp_loc os_loc;
+	struct zp_hbas hbas;
+};
+
+/* How a controller reaches an enclosure: one HBA port (enclosure paths). */
+struct zp_path {
+	struct zp_ref ctrl;
+	const char *hba;
+	int32_t hba_idx;            /* in the controller's hbas; -1: unknown */
+	uint32_t port;
+	struct zp_loc loc, hba_loc;
+};
+
+struct zp_paths {
+	struct zp_path *v;
+	size_t n;
 };
 
 struct zp_enclosure {
@@ -105,6 +137,8 @@ struct zp_enclosure {
 	 * top left, numbered along rows; 0 x 0: not given */
 	uint32_t rows, columns;
 	struct zp_refs controllers; /* default (unset): all controllers */
+	struct zp_paths paths;      /* SAS paths, for vdev_id.conf */
+	struct zp_loc paths_loc;
 };
 
 /* A location inside an object's entry, packed in 4 bytes against the
@@ -132,9 +166,19 @@ struct zp_disk {
 	uint32_t src;               /* index of its entry in disks: */
 	int32_t slot;               /* -1: not in an enclosure */
 	zp_at at[ZP_DF_N];          /* range disks: id and slot at the range */
-	bool internal;              /* place is a controller */
-	bool from_range, dev_default;
-	bool dup_id;                /* a disk of this id came before */
+	bool internal : 1;          /* place is a controller */
+	bool from_range : 1, dev_default : 1;
+	bool dup_id : 1;            /* a disk of this id came before */
+	bool has_ident : 1;         /* wwn or serial: in the model's idents */
+};
+
+/* What identifies a physical disk (wwn, serial), for the few disks that
+ * say it: kept beside the disks, in disk order, so a disk stays small. */
+struct zp_disk_ident {
+	uint32_t disk;              /* index in disks */
+	const char *wwn;            /* lowercase, "0x..." or "eui...."; NULL */
+	const char *serial;         /* NULL: absent */
+	struct zp_loc wwn_loc, serial_loc;
 };
 
 struct zp_vdev {
@@ -268,6 +312,7 @@ struct zp_policy {
 	uint64_t partition_keep;
 	uint32_t l2arc_ram_percent;
 	uint32_t fill_percent;
+	bool vdev_id_external;      /* policy.vdev_id: external */
 	/* per rule: disabled, and severity override (-1: none) */
 	unsigned char *disabled;
 	signed char *severity;
@@ -293,6 +338,7 @@ struct zp_model {
 	 * kind ZP_K_DISK), found by link.c for dev-duplicate */
 	struct zp_vec dev_dups;
 	struct zp_vec far_locs;     /* struct zp_loc: zp_at that do not fit */
+	struct zp_vec idents;       /* struct zp_disk_ident, in disk order */
 	struct zp_vec reuses;       /* struct zp_reuse */
 	/* what malformed input would have defined, so that references to it
 	 * give no second error (one mistake, one error): kinds whose whole
@@ -360,6 +406,7 @@ const char *zp_media_name(enum zp_media m);
 const char *zp_vkind_name(enum zp_vkind k);
 unsigned zp_vkind_parity(enum zp_vkind k);  /* raidzN: N; others 0 */
 const char *zp_platform_name(enum zp_platform p);
+const char *zp_srv_os_name(enum zp_srv_os os);
 /* The drive type of a disk, or NULL when unresolved. */
 const struct zp_drive_type *zp_disk_type(const struct zp_model *m,
     const struct zp_disk *d);
@@ -390,6 +437,12 @@ static inline const char *zp_disk_encl_name(const struct zp_disk *d)
 /* The disk a reference points at, or NULL. */
 const struct zp_disk *zp_ref_disk(const struct zp_model *m,
     const struct zp_ref *r);
+/* The wwn and serial of disk i, or NULL when it has neither. */
+const struct zp_disk_ident *zp_disk_ident(const struct zp_model *m,
+    size_t i);
+/* The controller whose OS names disk d: its own (internal), else the
+ * first controller cabled to its enclosure; -1 when there is none. */
+int32_t zp_disk_host(const struct zp_model *m, const struct zp_disk *d);
 /* The pool's ashift: its own, else policy.ashift. */
 uint32_t zp_pool_ashift(const struct zp_model *m, const struct zp_pool *p);
 /* The value of a key in a property list, or NULL. */
