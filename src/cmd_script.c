@@ -13,13 +13,15 @@
 #include "zplan/cmd.h"
 #include "zplan/load.h"
 #include "zplan/output.h"
+#include "zplan/osdial.h"
 #include "zplan/script.h"
 #include "zplan/sha256.h"
+#include "zplan/vdevid.h"
 
 /* One file to write: a host's script, made as it is written, or text
  * already made (vdev_id.conf). */
 struct out {
-	char *name;             /* "ID.sh", "vdev_id.conf" */
+	char *name;             /* "ID.sh", "vdev_id.conf.ID" */
 	const struct zp_host *host;
 	char *data;             /* when no host */
 	size_t len;
@@ -76,6 +78,51 @@ static int parse_only(const char *arg, unsigned *only)
 	}
 	free(s);
 	return rc;
+}
+
+/* The vdev_id.conf of every Linux host among hosts that needs one, as
+ * outs named vdev_id.conf.<host>; returns how many. */
+static size_t vdev_id_files(const struct zp_model *m,
+    const struct zp_host *hosts, size_t nhosts,
+    const struct zp_script_opts *so, struct out *v)
+{
+	struct zp_vdevid *vid = zp_vdevid_new(m);
+	size_t i, nv = 0;
+
+	for (i = 0; i < nhosts; i++) {
+		int32_t c = hosts[i].ctrl == ZP_HOST_LOCAL ? -1 : hosts[i].ctrl;
+		char *vb = NULL;
+		size_t vl = 0;
+		FILE *f;
+		long na;
+
+		if (hosts[i].ctrl == -1 ||
+		    (c >= 0 && !zp_os_dialect(ZP_CTRL(m, c)->os)->vdev_id))
+			continue;
+		if (!(f = open_memstream(&vb, &vl))) {
+			fprintf(stderr, "zplan: out of memory\n");
+			abort();
+		}
+		na = zp_vdevid_write(f, vid, c, so->model, so->sha256);
+		if (fclose(f) != 0 || na < 0) {
+			fprintf(stderr, "zplan: out of memory\n");
+			abort();
+		}
+		if (na == 0) {
+			free(vb);
+			continue;
+		}
+		v[nv].data = vb;
+		v[nv].len = vl;
+		v[nv].name = zp_xmalloc(strlen(hosts[i].id) + 16);
+		sprintf(v[nv].name, "vdev_id.conf.%s", hosts[i].id);
+		v[nv].mode = 0644;
+		v[nv].banner = "file";
+		v[nv].id = v[nv].name;
+		nv++;
+	}
+	zp_vdevid_free(vid);
+	return nv;
 }
 
 /* The hosts as a list for a message: at most 10, then how many more. */
@@ -230,7 +277,7 @@ static int exec_script(int argc, char **argv)
 		hosts += i;
 		nhosts = 1;
 	}
-	v = zp_xcalloc(nhosts + 1, sizeof(*v));
+	v = zp_xcalloc(2 * nhosts + 1, sizeof(*v));
 	for (i = 0; i < nhosts; i++) {
 		const char *bad;
 
@@ -253,42 +300,19 @@ static int exec_script(int argc, char **argv)
 		v[nv].id = hosts[i].id;
 		nv++;
 	}
-	/* vdev_id.conf concerns the storage, not one host: on stdout it
-	 * comes with every host's scripts, or alone */
-	if ((so.only & ZP_ONLY_VDEV_ID) && (!host || dir ||
-	    so.only == ZP_ONLY_VDEV_ID)) {
-		char *vb = NULL;
-		size_t vl = 0;
-		FILE *f = open_memstream(&vb, &vl);
-		long na;
-
-		if (!f) {
-			fprintf(stderr, "zplan: out of memory\n");
-			abort();
-		}
-		na = zp_script_vdev_id(f, plan, &so);
-		if (fclose(f) != 0) {
-			fprintf(stderr, "zplan: out of memory\n");
-			abort();
-		}
-		if (na > 0) {
-			v[nv].data = vb;
-			v[nv].len = vl;
-			v[nv].name = zp_xstrdup("vdev_id.conf");
-			v[nv].mode = 0644;
-			v[nv].banner = "file";
-			v[nv].id = "vdev_id.conf";
-			nv++;
-		} else {
-			free(vb);
-			if (so.only == ZP_ONLY_VDEV_ID)
-				fprintf(stderr, "zplan script: every disk's dev "
-				    "is a /dev/disk/by-vdev/ name; no "
-				    "vdev_id.conf is needed\n");
-		}
-	}
+	/* each Linux host's vdev_id.conf: on stdout it comes with every
+	 * host's scripts, or alone */
+	if ((so.only & ZP_ONLY_VDEV_ID) && !m->policy.vdev_id_external &&
+	    (!host || dir || so.only == ZP_ONLY_VDEV_ID))
+		nv += vdev_id_files(m, hosts, nhosts, &so, v + nv);
 	if (!nv) {
-		if (so.only != ZP_ONLY_VDEV_ID)
+		if (so.only == ZP_ONLY_VDEV_ID)
+			fprintf(stderr, "zplan script: no Linux host needs a "
+			    "vdev_id.conf: no pool's disk has a "
+			    "/dev/disk/by-vdev/ name that one creates%s\n",
+			    m->policy.vdev_id_external ? " (policy vdev_id is "
+			    "external)" : "");
+		else
 			fprintf(stderr, "zplan script: nothing to script: no "
 			    "controller owns a pool and no client mounts "
 			    "anything%s\n", so.only != ZP_ONLY_ALL ?
@@ -301,7 +325,7 @@ static int exec_script(int argc, char **argv)
 		goto done;
 	}
 	for (i = 0; i < nv; i++) {
-		if (!host && so.only != ZP_ONLY_VDEV_ID)
+		if (!host && (so.only != ZP_ONLY_VDEV_ID || nv > 1))
 			printf("%s# ==== %s: %s ====\n", i ? "\n" : "",
 			    v[i].banner, v[i].id);
 		if (emit_out(stdout, &v[i], plan, &so))

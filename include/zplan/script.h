@@ -1,7 +1,7 @@
 /* script: owns what zplan script writes (scripts.md): one POSIX sh script
  * per host (a controller's pools, filesystems and shares; a client's
  * mounts), each with its preflight, its idempotence checks and its dry
- * run, and vdev_id.conf. Writes to any FILE, so to memory through
+ * run (each Linux host's vdev_id.conf: vdevid.h). Writes to any FILE, so to memory through
  * open_memstream; the model must have passed the rules without error. */
 #ifndef ZPLAN_SCRIPT_H
 #define ZPLAN_SCRIPT_H
@@ -69,10 +69,4 @@ int zp_script_client(FILE *out, const struct zp_script_plan *p, int32_t c,
  * a write error. */
 int zp_script_host(FILE *out, const struct zp_script_plan *p,
     const struct zp_host *h, const struct zp_script_opts *o);
-/* vdev_id.conf: an alias line for every disk whose dev is not already a
- * /dev/disk/by-vdev/ name. Returns the number of alias lines (0: no file
- * is needed), or -1 on a write error. */
-long zp_script_vdev_id(FILE *out, const struct zp_script_plan *p,
-    const struct zp_script_opts *o);
-
 #endif
