@@ -255,6 +255,20 @@ static void header(FILE *out, const struct zp_model *m, int32_t ctrl,
 	    "/dev/disk/by-vdev/<id>, by its id in the model.\n", host);
 }
 
+/* Where an enclosure's bays are numbered from first_slot, the slot lines
+ * that renumber the kernel's bay_identifier (from 0, the SES element
+ * order) to the model's slots, for its channel only. */
+static void slots(FILE *out, const struct zp_enclosure *x)
+{
+	uint32_t b;
+
+	if (!x->first_slot)
+		return;
+	fprintf(out, "# %s numbers its bays from %u\n", x->id, x->first_slot);
+	for (b = 0; b < x->slots; b++)
+		fprintf(out, "slot %u %u %s-\n", b, b + x->first_slot, x->id);
+}
+
 /* The channel lines of host ctrl: one per path, named "<enclosure>-". */
 static long channels(FILE *out, const struct zp_vdevid *v, int32_t ctrl,
     bool *started, const char *model, const char *sha256)
@@ -294,6 +308,7 @@ static long channels(FILE *out, const struct zp_vdevid *v, int32_t ctrl,
 			    p->port, x->id);
 			n++;
 		}
+		slots(out, x);
 	}
 	return n;
 }
