@@ -26,6 +26,7 @@
 struct zp_vdevid {
 	const struct zp_model *m;
 	bool *multipath;            /* per controller */
+	bool *byvdev;               /* per enclosure: a disk with a by-vdev dev */
 	size_t *first;              /* per enclosure: its first path in shared */
 	bool *shared;               /* per path: its HBA port serves another */
 };
@@ -123,9 +124,22 @@ struct zp_vdevid *zp_vdevid_new(const struct zp_model *m)
 	v->m = m;
 	v->multipath = zp_xcalloc(m->controllers.len + 1, sizeof(bool));
 	v->first = zp_xcalloc(m->enclosures.len + 1, sizeof(size_t));
+	v->byvdev = zp_xcalloc(m->enclosures.len + 1, sizeof(bool));
 	find_shared(v);
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *d = ZP_DISK(m, i);
+
+		if (!d->internal && d->place >= 0 && strncmp(d->dev, byvdev,
+		    sizeof(byvdev) - 1) == 0)
+			v->byvdev[d->place] = true;
+	}
+	/* multipath mode for the enclosures whose disks channels name: an
+	 * array of multipath LUNs with their own devs needs none */
 	for (i = 0; i < m->enclosures.len; i++) {
 		const struct zp_paths *ps = &ZP_ENCL(m, i)->paths;
+
+		if (!v->byvdev[i])
+			continue;
 
 		for (j = 0; j < ps->n; j++)
 			for (k = j + 1; k < ps->n; k++)
@@ -143,6 +157,7 @@ void zp_vdevid_free(struct zp_vdevid *v)
 	if (!v)
 		return;
 	free(v->multipath);
+	free(v->byvdev);
 	free(v->first);
 	free(v->shared);
 	free(v);
@@ -281,7 +296,7 @@ static long channels(FILE *out, const struct zp_vdevid *v, int32_t ctrl,
 		const struct zp_enclosure *x = ZP_ENCL(m, e);
 		enum zp_vid_gap gap = encl_gap(v, ctrl, (int32_t)e);
 
-		if (gap == ZP_GAP_NO_PATH)
+		if (gap == ZP_GAP_NO_PATH || !v->byvdev[e])
 			continue;
 		if (!*started) {
 			header(out, m, ctrl, model, sha256);

@@ -46,7 +46,7 @@ sed 's/^  - {enclosure: shelf2, slots: 0-3, type: hdd-4t}/  - {enclosure: shelf2
 expect_exit "slot typo: exit 1" 1 "$ZPLAN" check "$TMP/typo.yaml"
 expect_eq "slot typo: one error" "1 error, 0 warnings" "$(tail -1 "$TMP/out")"
 expect_grep "slot typo: did you mean slots" \
-    ':74:31: error: `slot` takes one slot number, not the range "0-3"; did you mean `slots: 0-3`? \[schema\]' "$TMP/out"
+    ':89:31: error: `slot` takes one slot number, not the range "0-3"; did you mean `slots: 0-3`? \[schema\]' "$TMP/out"
 expect_nogrep "slot typo: no ref-unknown for its disks" 'ref-unknown' "$TMP/out"
 # a range that cannot be read, and one with an id: its disks are not
 # unknown either
@@ -72,7 +72,7 @@ expect_nogrep "bad ranges: no ref-unknown" 'ref-unknown' "$TMP/out"
 # a section that is not what it should be: its ids are not unknown
 cat >"$TMP/types.yaml" <<'YAML'
 zplan: 1
-policy: {spares_per_pool: 0}
+policy: {spares_per_pool: 0, vdev_id: external}
 drive_types:
   - {id: hdd, media: hdd, size: 4TB}
 enclosures:

@@ -54,7 +54,8 @@ for f in examples/starter.yaml examples/ref-b-zs11-2.yaml; do
 		done
 	done
 done
-expect_eq "A: files" "client1.sh zs3-2a.sh zs3-2b.sh " "$(files "$TMP/ex-ref-a-zs3-2")"
+expect_eq "A: files" "client1.sh vdev_id.conf.zs3-2a vdev_id.conf.zs3-2b zs3-2a.sh zs3-2b.sh " "$(files "$TMP/ex-ref-a-zs3-2")"
+expect_eq "A: one channel per tray" 6 "$(grep -c '^channel ' "$TMP/ex-ref-a-zs3-2/vdev_id.conf.zs3-2b")"
 expect_eq "B: files" "client1.sh client2.sh client3.sh client4.sh zs11-2a.sh zs11-2b.sh " \
     "$(files "$TMP/ex-ref-b-zs11-2")"
 expect_eq "D: files (multipath devs get aliases)" "host1.sh vdev_id.conf.host1 " \
@@ -123,7 +124,7 @@ expect_exit "--only mounts, a controller: usage" 2 "$ZPLAN" script --only mounts
 expect_exit "--only vdev-id" 0 "$ZPLAN" script --only vdev-id examples/ref-d-md3460.yaml
 if cmp -s "$TMP/out" "$TMP/ex-ref-d-md3460/vdev_id.conf.host1"; then ok; else
 	bad "--only vdev-id: not vdev_id.conf as -o writes it"; fi
-expect_exit "--only vdev-id, none needed" 0 "$ZPLAN" script --only vdev-id examples/ref-a-zs3-2.yaml
+expect_exit "--only vdev-id, none needed" 0 "$ZPLAN" script --only vdev-id examples/ref-b-zs11-2.yaml
 expect_eq "--only vdev-id, none needed: nothing" "" "$(cat "$TMP/out")"
 expect_grep "--only vdev-id, none needed: says so" 'no Linux host needs a vdev_id.conf' "$TMP/err"
 expect_exit "--only pools,datasets" 0 "$ZPLAN" script --only pools,datasets --host nas1 examples/starter.yaml
