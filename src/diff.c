@@ -202,11 +202,14 @@ static const char *skind(const struct zs_vdev *v, char *buf, size_t len)
 	if (!v->type)
 		return "vdev of no type";
 	if (strcmp(v->type, "raidz") == 0) {
-		/* the name says the parity: raidz2-0 */
+		/* the name says the parity (raidz2-0); named by guid (zpool
+		 * status -g, ZPOOL_VDEV_NAME_GUID) nothing does: "raidz" */
 		bool named = strncmp(v->name, "raidz", 5) == 0 &&
 		    v->name[5] >= '1' && v->name[5] <= '3';
 
-		snprintf(buf, len, "raidz%c", named ? v->name[5] : '1');
+		if (!named)
+			return "raidz";
+		snprintf(buf, len, "raidz%c", v->name[5]);
 		return buf;
 	}
 	if (strcmp(v->type, "file") == 0 || is_stand_in(v))
@@ -429,14 +432,17 @@ static void compare_vdev(struct ctx *c, bool log, size_t vi, int32_t ti)
 	    log ? "log" : "vdevs", vi);
 	char md[300], sd[400], kb[16];
 	const char *sk = skind(rec(c, t->rec), kb, sizeof(kb));
-	bool same = strcmp(sk, zp_vkind_name(v->kind)) == 0 &&
-	    v->n == t->nslots;
+	/* a raidz of unknown parity is any raidz the model has */
+	bool kind_ok = strcmp(sk, zp_vkind_name(v->kind)) == 0 ||
+	    (strcmp(sk, "raidz") == 0 &&
+	    strncmp(zp_vkind_name(v->kind), "raidz", 5) == 0);
+	bool same = kind_ok && v->n == t->nslots;
 	size_t j, k, before = c->states;
 	int32_t *ms = zp_xcalloc(v->n + 1, sizeof(*ms));
 
 	mdesc(v, log, md, sizeof(md));
 	sdesc(c, t, sd, sizeof(sd));
-	if (strcmp(sk, zp_vkind_name(v->kind)) != 0)
+	if (!kind_ok)
 		zp_report(c->d, log ? ZR_DRIFT_LOG : ZR_DRIFT_VDEV_TYPE, v->loc,
 		    vpath, "%s of pool %s is %s in zpool status, a %s of %zu; "
 		    "correct the model, or rebuild the vdev as the model says",
@@ -503,6 +509,10 @@ static void extra_top(struct ctx *c, const struct top *t, bool log,
 	const char *path = zp_pathf(c->d, "pools[%u].%s", c->p->src,
 	    log ? "log" : "vdevs");
 	bool special = t->cls == ZS_SPECIAL;
+	/* special and dedup share a class here; the status says which */
+	const char *cw = special && rec(c, t->rec)->cls &&
+	    strcmp(rec(c, t->rec)->cls, "dedup") == 0 ? "dedup vdev " :
+	    special ? "special vdev " : "";
 	char sd[400];
 	size_t k;
 
@@ -515,7 +525,7 @@ static void extra_top(struct ctx *c, const struct top *t, bool log,
 	else
 		zp_report(c->d, ZR_DRIFT_VDEV_EXTRA, at, path, "pool %s has "
 		    "%s%s in zpool status, which the model lacks; %s",
-		    c->p->name, special ? "special vdev " : "", sd, special ?
+		    c->p->name, cw, sd, special ?
 		    "zplan models no special or dedup vdevs" :
 		    "add it to the pool's vdevs");
 	for (k = t->slot0; k < t->slot0 + t->nslots; k++)

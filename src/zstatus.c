@@ -210,8 +210,12 @@ static void link_pool(struct rd *r, struct zs_pool *p)
 		int32_t u;
 
 		if (!v->parent) {
-			if (p->root < 0 && v->type &&
-			    strcmp(v->type, "root") == 0)
+			/* the root: of type root, else (an output without
+			 * vdev_type there) the data vdev named as the pool */
+			if (p->root < 0 && v->type ?
+			    strcmp(v->type, "root") == 0 :
+			    p->root < 0 && v->section == ZS_DATA &&
+			    strcmp(v->name, p->name) == 0)
 				p->root = (int32_t)i;
 			continue;
 		}

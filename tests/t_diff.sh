@@ -210,4 +210,15 @@ case $ZPLAN in
 		if [ $? -eq 99 ]; then bad "valgrind: import"; head "$TMP/vg" >&2; else ok; fi
 	fi ;;
 esac
+# vdevs named by guid (zpool status -j -g): the JSON has no parity, so a
+# raidz is any raidz of the model (not drift); a root without vdev_type,
+# keyed by the pool's name, is the root; a dedup vdev is called dedup
+g=$TOP/tests/data/diff-guid
+expect_exit "guid names: a raidz2 is no drift" 0 "$ZPLAN" diff "$g/model.yaml" "$g/raidz2-guid.json"
+expect_eq "guid names: clean" "0 errors, 0 warnings" "$(tail -1 "$TMP/out")"
+expect_exit "untyped root: no drift" 0 "$ZPLAN" diff "$g/model.yaml" "$g/root-untyped.json"
+expect_nogrep "untyped root: no vdev of no type" 'of no type\|of no state' "$TMP/out"
+expect_exit "dedup vdev: drift" 1 "$ZPLAN" diff "$g/model.yaml" "$g/dedup-extra.json"
+expect_grep "dedup vdev: named dedup" 'pool tank has dedup vdev mirror-9 (nv0, nv1)' "$TMP/out"
+
 finish
