@@ -103,13 +103,12 @@ fresh_old() {
 	sums "$TMP/sets/out" >"$TMP/old.sums"
 }
 fresh_old
-expect_eq "fleet: 240 host scripts, vdev_id.conf and README" 242 \
+expect_eq "fleet: 240 host scripts, 80 vdev_id.conf.HOST and README" 321 \
     "$(ls "$TMP/sets/out" | wc -l)"
-# a run that fails half way (a file size limit, 128 KiB, that its
-# 400 KiB vdev_id.conf meets after the 240 scripts, the limit's signal
-# ignored so that the write fails with EFBIG): exit 2, the old set as it
-# was, nothing left
-(trap '' XFSZ; ulimit -f 256; exec "$ZPLAN" script -o "$TMP/sets/out" \
+# a run that fails while writing (a file size limit, 16 KiB, that the
+# first 36 KB server script meets, the limit's signal ignored so that the
+# write fails with EFBIG): exit 2, the old set as it was, nothing left
+(trap '' XFSZ; ulimit -f 32; exec "$ZPLAN" script -o "$TMP/sets/out" \
     "$TMP/new.yaml") 2>"$TMP/err"
 expect_eq "failed run: exit 2" 2 "$?"
 expect_grep "failed run: said why" 'File too large; nothing written' "$TMP/err"
@@ -128,7 +127,7 @@ expect_eq "finished run: the foreign file kept" "not zplan's" \
 expect_eq "finished run: no temporary left" "" "$(leftovers "$TMP/sets/out")"
 # killed by the size limit's signal while writing: the old set
 fresh_old
-(ulimit -f 256; "$ZPLAN" script -o "$TMP/sets/out" "$TMP/new.yaml"
+(ulimit -f 32; "$ZPLAN" script -o "$TMP/sets/out" "$TMP/new.yaml"
     echo $? >"$TMP/rc") 2>/dev/null
 expect_eq "killed writing (SIGXFSZ): killed" 1 "$(($(cat "$TMP/rc") > 128))"
 sums "$TMP/sets/out" >"$TMP/got.sums"

@@ -158,7 +158,7 @@ expect_grep "external: said" 'policy vdev_id is external' "$TMP/err"
 # of dev-unresolvable for the host add up to it.
 # host_devs SCRIPT: "id dev" of each device line of the pools' preflight
 host_devs() {
-	sed -n "s/^ *'\([^']*\)' '\(\/dev\/[^']*\)' '\/dev\/[^']*'.*/\1 \2/p" "$1"
+	sed -n "s/^ *'i \([^']*\)' 'd \(\/dev\/[^']*\)'.*/\1 \2/p" "$1"
 }
 # warned CHECK_OUTPUT HOST: how many disks dev-unresolvable names for HOST
 warned() {
