@@ -663,7 +663,7 @@ static void note(struct opts *b, const char *why)
  * FreeBSD, nfs(5) of Linux); what os has no word for is left out, with a
  * note saying so. */
 static void nfs_options(const struct zp_nfsopts *x, enum zp_os os,
-    struct opts *b)
+    bool v6, struct opts *b)
 {
 	static const struct { const char *vers, *bsd; } bsd_vers[] = {
 		{ "2", "nfsv2" }, { "3", "nfsv3" }, { "4", "nfsv4" },
@@ -696,7 +696,11 @@ static void nfs_options(const struct zp_nfsopts *x, enum zp_os os,
 	if (x->has_wsize)
 		opt(b, "wsize=%llu", (unsigned long long)x->wsize);
 	if (x->proto) {
-		if (os != ZP_OS_FREEBSD)
+		/* nfs(5): an IPv6 server is reached by tcp6 or rdma6 */
+		if (os != ZP_OS_FREEBSD && v6 && (strcmp(x->proto, "tcp") == 0 ||
+		    strcmp(x->proto, "rdma") == 0))
+			opt(b, "proto=%s6", x->proto);
+		else if (os != ZP_OS_FREEBSD)
 			opt(b, "proto=%s", x->proto);
 		else if (strcmp(x->proto, "tcp") == 0 ||
 		    strcmp(x->proto, "udp") == 0)
@@ -735,6 +739,18 @@ static void nfs_options(const struct zp_nfsopts *x, enum zp_os os,
 /* "server:/export" of a mount, malloc'd: the address of the serving port
  * without its prefix length (IPv6 in brackets), or the controller's id as
  * a host name where the port has no address. */
+/* Whether mt mounts from an IPv6 address of its server's port. */
+static bool mount_v6(const struct zp_model *m, const struct zp_mount *mt)
+{
+	const struct zp_ports *sp;
+
+	if (mt->ctrl < 0 || mt->port < 0)
+		return false;
+	sp = &ZP_CTRL(m, mt->ctrl)->ports;
+	return (size_t)mt->port < sp->n && sp->v[mt->port].has_addr &&
+	    sp->v[mt->port].addr.family == 6;
+}
+
 static char *mount_source(const struct zp_script_plan *p,
     const struct zp_mount *mt)
 {
@@ -868,7 +884,8 @@ static void fstab_lines(FILE *o, const struct zp_script_plan *p,
 		    B_AT(&p->mounts, client, j));
 		char *src = mount_source(p, mt);
 
-		nfs_options(&ZP_GROUP(m, mt->group)->options, cl->os, b);
+		nfs_options(&ZP_GROUP(m, mt->group)->options, cl->os,
+		    mount_v6(m, mt), b);
 		if (cl->os == ZP_OS_SOLARIS && (strpbrk(src, " \t") ||
 		    strpbrk(mt->at, " \t")))
 			fputs("# (vfstab splits fields at blanks and knows no "
@@ -1110,7 +1127,8 @@ static void mount_steps(FILE *o, const struct zp_script_plan *p,
 		    B_AT(&p->mounts, r->client, j));
 		char *src = mount_source(p, mt);
 
-		nfs_options(&ZP_GROUP(m, mt->group)->options, cl->os, b);
+		nfs_options(&ZP_GROUP(m, mt->group)->options, cl->os,
+		    mount_v6(m, mt), b);
 		if (mt->group != group) {
 			/* a client's mounts come group by group */
 			group = mt->group;

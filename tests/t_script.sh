@@ -270,4 +270,11 @@ expect_grep "small: fstab line" '^# 10.0.0.1:/back\\040up/x /mnt/it'"'"'s\\040he
 expect_grep "small: vfstab line" '^# 10.0.0.1:/export/proj - /mnt/tank/proj nfs - yes vers=3' "$TMP/small/sol1.sh"
 expect_grep "small: FreeBSD fstab line" '^# 10.0.0.1:/tank/a\\040b/c /mnt/tank/a\\040b/c nfs rw,nfsv3' "$TMP/small/ws2.sh"
 
+# IPv6 servers: nfs(5) reaches them by tcp6 only (proto=tcp there is
+# "Address family not supported"); a group's proto tcp becomes tcp6
+"$ZPLAN" script --host lx1 "$TOP/tests/rules/nfs-options/pass-ipv6.yaml" >"$TMP/v6.sh"
+expect_grep "ipv6: proto tcp6 in the mount" "mount -t nfs -o 'proto=tcp6'" "$TMP/v6.sh"
+expect_nogrep "ipv6: no proto=tcp" "proto=tcp'" "$TMP/v6.sh"
+expect_grep "ipv6: the fstab line too" 'proto=tcp6 0 0$' "$TMP/v6.sh"
+
 finish
