@@ -65,7 +65,7 @@ const size_t zp_nfeatures = sizeof(zp_features) / sizeof(zp_features[0]);
 #undef ZP_FEATURE
 #undef ZP_COMPAT
 #define ZP_FEATURE(...)
-#define ZP_COMPAT(n, rel) { n, rel },
+#define ZP_COMPAT(n, rel, f) { n, rel, f },
 const struct zp_compat zp_compats[] = {
 #include "props.def"
 };

@@ -123,31 +123,72 @@ static void pool_combos(struct zp_diags *d, const struct zp_kvs *kv,
 		    "compatibility may only be set to 'legacy'");
 }
 
-/* Whether pool options leave feature f disabled: feature@f: disabled, or
- * a version (legacy pool versions have no features); sets *ver. */
-static bool feature_off(const struct zp_kvs *o, const char *f,
-    const struct zp_kv **ver)
+/* Whether compatibility value c (names, comma-separated) leaves feature
+ * f out: zpool enables the features every named file lists. */
+static bool compat_off(const char *c, const char *f)
+{
+	char name[128];
+	size_t n = strlen(f);
+
+	if (strcmp(c, "off") == 0)
+		return false;
+	if (strcmp(c, "legacy") == 0)
+		return true;
+	while (*c) {
+		size_t k = strcspn(c, ",");
+		const struct zp_compat *x;
+		const char *w;
+		bool in = false;
+
+		snprintf(name, sizeof(name), "%.*s", (int)k, c);
+		c += k + (c[k] == ',');
+		if (!(x = zp_compat_find(name)))
+			continue;       /* property-invalid says so */
+		for (w = x->features; (w = strstr(w, f)); w += n)
+			if ((w == x->features || w[-1] == ' ') &&
+			    (w[n] == ' ' || !w[n])) {
+				in = true;
+				break;
+			}
+		if (!in)
+			return true;
+	}
+	return false;
+}
+
+/* Whether pool options leave feature f disabled, and why: feature@f:
+ * disabled; a version (legacy pool versions have no features); a
+ * compatibility set without it. */
+enum off_why { ON, OFF_FEATURE, OFF_VERSION, OFF_COMPAT };
+
+static enum off_why feature_off(const struct zp_kvs *o, const char *f,
+    const struct zp_kv **by)
 {
 	size_t i;
 
-	*ver = NULL;
+	*by = NULL;
 	for (i = 0; i < o->n; i++)
 		if (strncmp(o->v[i].key, "feature@", 8) == 0 &&
 		    strcmp(o->v[i].key + 8, f) == 0)
-			return is(&o->v[i], "disabled");
-	*ver = find(o, "version", ZP_SPACE_POOL);
-	return *ver && !is(*ver, "5000");
+			return is(&o->v[i], "disabled") ? OFF_FEATURE : ON;
+	if ((*by = find(o, "version", ZP_SPACE_POOL)) && !is(*by, "5000"))
+		return OFF_VERSION;
+	if ((*by = find(o, "compatibility", ZP_SPACE_POOL)) &&
+	    compat_off((*by)->val, f))
+		return OFF_COMPAT;
+	return ON;
 }
 
 bool zp_props_restrict_features(const struct zp_kvs *o)
 {
+	const struct zp_kv *c = find(o, "compatibility", ZP_SPACE_POOL);
 	size_t i;
 
 	for (i = 0; i < o->n; i++)
 		if (strncmp(o->v[i].key, "feature@", 8) == 0 &&
 		    is(&o->v[i], "disabled"))
 			return true;
-	return find(o, "version", ZP_SPACE_POOL) != NULL;
+	return find(o, "version", ZP_SPACE_POOL) || (c && !is(c, "off"));
 }
 
 /* Whether value val of p is one that needs feature n->feature. */
@@ -175,31 +216,30 @@ static void feature_combos(struct zp_diags *d, const struct zp_kvs *kv,
 	for (i = 0; i < kv->n; i++) {
 		const struct zp_prop *p = zp_prop_find(kv->v[i].key,
 		    ZP_SPACE_DS);
-		const struct zp_kv *ver;
+		const struct zp_kv *by;
 
 		for (k = 0; p && k < zp_nneeds; k++) {
 			const struct zp_need *n = &zp_needs[k];
+			enum off_why w;
 
 			if (strcmp(n->prop, p->name) != 0 ||
-			    !needs(n, kv->v[i].val) ||
-			    !feature_off(ctx->pool_options, n->feature, &ver))
+			    !needs(n, kv->v[i].val) || (w = feature_off(
+			    ctx->pool_options, n->feature, &by)) == ON)
 				continue;
-			if (ver)
-				zp_report(d, ZR_PROPERTY_INVALID, kv->v[i].vloc,
-				    zp_pathf(d, "%s.%s", path, kv->v[i].key),
-				    "%s %s of %s needs feature@%s, and pool %s "
-				    "has version %s, which has no features "
-				    "(feature flags are version 5000); drop the "
-				    "version or the value", p->name,
-				    kv->v[i].val, who, n->feature, ctx->pool,
-				    ver->val);
-			else
-				zp_report(d, ZR_PROPERTY_INVALID, kv->v[i].vloc,
-				    zp_pathf(d, "%s.%s", path, kv->v[i].key),
-				    "%s %s of %s needs feature@%s, which the "
-				    "options of pool %s disable; enable it or "
-				    "choose another value", p->name,
-				    kv->v[i].val, who, n->feature, ctx->pool);
+			zp_report(d, ZR_PROPERTY_INVALID, kv->v[i].vloc,
+			    zp_pathf(d, "%s.%s", path, kv->v[i].key),
+			    "%s %s of %s needs feature@%s, %s%s%s; %s", p->name,
+			    kv->v[i].val, who, n->feature, w == OFF_FEATURE ?
+			    "which the options of pool " : w == OFF_VERSION ?
+			    "and pool " : "which pool ", ctx->pool,
+			    w == OFF_FEATURE ? " disable" : w == OFF_VERSION ?
+			    zp_pathf(d, " has version %s, which has no features "
+			    "(feature flags are version 5000)", by->val) :
+			    zp_pathf(d, "'s compatibility %s leaves disabled",
+			    by->val), w == OFF_FEATURE ? "enable it or choose "
+			    "another value" : w == OFF_VERSION ? "drop the "
+			    "version or the value" : "choose another value or "
+			    "a compatibility set with the feature");
 			break;
 		}
 	}

@@ -85,6 +85,7 @@ struct zp_feature {
 struct zp_compat {
 	const char *name;
 	uint32_t since;
+	const char *features;   /* the features it enables, blank-separated */
 };
 
 /* A value that needs a pool feature (value: a prefix, "*" any but off,
@@ -181,8 +182,9 @@ bool zp_props_check_combos(struct zp_diags *d, const struct zp_kvs *kv,
  * that sets encryption sets it to something other than off. For
  * zp_prop_ctx.parent_encrypted of a filesystem or volume. */
 bool zp_props_encrypted_above(const struct zp_model *m, const char *name);
-/* Whether pool options disable any feature (feature@X: disabled, or a
- * version, which has none): only then does a dataset's pool matter. */
+/* Whether pool options disable any feature (feature@X: disabled, a
+ * version, which has none, or a compatibility set): only then does a
+ * dataset's pool matter. */
 bool zp_props_restrict_features(const struct zp_kvs *options);
 /* Whether the list sets anything about encryption (so that its datasets'
  * parents matter). */
