@@ -210,3 +210,28 @@ Test(props, zfs_numbers)
 	cr_expect_eq(zp_zfs_number("-1", &n, &why), -1);
 	cr_expect_eq(zp_zfs_number("K", &n, &why), -1);
 }
+
+Test(props, catalogue_consistent)
+{
+	for (size_t i = 0; i < zp_ncompats; i++) {
+		char buf[2048], *save = NULL, *w;
+
+		snprintf(buf, sizeof(buf), "%s", zp_compats[i].features);
+		cr_expect(buf[0], "%s lists no feature", zp_compats[i].name);
+		for (w = strtok_r(buf, " ", &save); w;
+		    w = strtok_r(NULL, " ", &save))
+			cr_expect_not_null(zp_feature_find(w), "%s lists %s, no "
+			    "feature of the catalogue", zp_compats[i].name, w);
+	}
+	for (size_t i = 0; i < zp_nneeds; i++) {
+		cr_expect_not_null(zp_feature_find(zp_needs[i].feature), "%s",
+		    zp_needs[i].feature);
+		cr_expect_not_null(zp_prop_find(zp_needs[i].prop, ZP_SPACE_DS),
+		    "%s", zp_needs[i].prop);
+	}
+	/* the newest set has every feature the catalogue knows */
+	for (size_t i = 0; i < zp_nfeatures; i++)
+		cr_expect(strstr(zp_compat_find("openzfs-2.4")->features,
+		    zp_features[i].name), "openzfs-2.4 lacks %s",
+		    zp_features[i].name);
+}
