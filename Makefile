@@ -30,7 +30,7 @@ ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
 .PHONY: all deps demo docs test test-release test-asan units install clean zplan \
-	fuzz fuzz-build fuzz-deps bench
+	fuzz fuzz-build fuzz-deps fuzz-seeds bench
 
 all: zplan
 
@@ -105,14 +105,26 @@ test-asan:
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		tests/run.sh build/asan
 
-# Fuzzing: libFuzzer harnesses (clang) over the YAML loader, the JSON
-# loader and the whole pipeline; FUZZ_SECONDS each. Seeds: the examples,
-# the malformed corpus, the rule fixtures and earlier findings.
+# Fuzzing: libFuzzer harnesses (clang): the YAML loader and the JSON
+# loader with the whole pipeline after them (fuzz_yaml, fuzz_json), `import
+# lsblk` with its output loaded back (fuzz_import), `diff` over a model and
+# a status document (fuzz_diff) and `diagram` (fuzz_diagram); FUZZ_SECONDS
+# each, in sequence (FUZZERS="fuzz_diff" for one; FUZZ_FLAGS="-fork=1
+# -ignore_crashes=1" to keep going past a finding). Seeds: the examples, the
+# malformed corpus, the rule fixtures, the import and diff fixtures and
+# earlier findings (tests/fuzz/regressions/<harness>/, replayed by
+# tests/t_fuzz_regress.sh in every test run).
 FUZZ_SECONDS ?= 60
+FUZZ_FLAGS ?=
 FUZZ_PKGS = clang libclang-rt-14-dev
 FUZZ_BUILD = build/fuzz
 FUZZ_SAN = -fsanitize=fuzzer-no-link,address,undefined
-FUZZERS = fuzz_yaml fuzz_json
+FUZZ_ALL = fuzz_yaml fuzz_json fuzz_import fuzz_diff fuzz_diagram
+FUZZERS ?= $(FUZZ_ALL)
+FUZZ_LINK = clang -std=c11 -D_POSIX_C_SOURCE=200809L -pthread -Iinclude \
+	-O1 -g -fsanitize=fuzzer,address,undefined
+FUZZ_LIB = $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(PKG_LIBS)
+REGRESS = tests/fuzz/regressions
 
 fuzz-deps:
 	@$(MAKE) --no-print-directory deps DEB_PKGS="$(FUZZ_PKGS)"
@@ -120,27 +132,40 @@ fuzz-deps:
 fuzz-build: fuzz-deps
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang SAN="$(FUZZ_SAN)" OPT="-O1 -g" \
 		$(filter-out $(FUZZ_BUILD)/src/main.o,$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o))
-	clang -std=c11 -pthread -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
-		-o $(FUZZ_BUILD)/fuzz_yaml tests/fuzz/fuzz_load.c \
-		$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(PKG_LIBS)
-	clang -std=c11 -pthread -Iinclude -O1 -g -fsanitize=fuzzer,address,undefined \
-		-DFUZZ_JSON -o $(FUZZ_BUILD)/fuzz_json tests/fuzz/fuzz_load.c \
-		$(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(PKG_LIBS)
+	$(FUZZ_LINK) -o $(FUZZ_BUILD)/fuzz_yaml tests/fuzz/fuzz_load.c $(FUZZ_LIB)
+	$(FUZZ_LINK) -DFUZZ_JSON -o $(FUZZ_BUILD)/fuzz_json \
+		tests/fuzz/fuzz_load.c $(FUZZ_LIB)
+	for h in import diff diagram; do \
+		$(FUZZ_LINK) -o $(FUZZ_BUILD)/fuzz_$$h tests/fuzz/fuzz_$$h.c \
+		$(FUZZ_LIB) || exit 1; done
 
-fuzz: fuzz-build
-	@mkdir -p $(FUZZ_BUILD)/seeds-yaml $(FUZZ_BUILD)/seeds-json \
-		$(FUZZ_BUILD)/corpus-yaml $(FUZZ_BUILD)/corpus-json
+# fuzz_diff's seeds: each model, a NUL byte, each status fixture
+fuzz-seeds:
+	@for h in $(FUZZ_ALL); do mkdir -p $(FUZZ_BUILD)/seeds-$$h \
+		$(FUZZ_BUILD)/corpus-$$h; \
+		cp $(REGRESS)/$$h/* $(FUZZ_BUILD)/seeds-$$h/ 2>/dev/null; \
+		done; true
 	@cp examples/*.yaml tests/malformed/*.yaml tests/rules/*/*.yaml \
-		tests/data/*.yaml tests/fuzz/regressions/*.yaml \
-		$(FUZZ_BUILD)/seeds-yaml/ 2>/dev/null || true
+		tests/data/*.yaml \
+		$(FUZZ_BUILD)/seeds-fuzz_yaml/ 2>/dev/null || true
+	@cp examples/*.yaml tests/data/*.yaml tests/rules/*/pass-*.yaml \
+		$(FUZZ_BUILD)/seeds-fuzz_diagram/ 2>/dev/null || true
 	@cp tests/malformed/*.json tests/rules/*/*.json tests/data/*.json \
-		tests/fuzz/regressions/*.json $(FUZZ_BUILD)/seeds-json/ \
+		$(FUZZ_BUILD)/seeds-fuzz_json/ \
 		2>/dev/null || true
-	for f in yaml json; do \
-		$(FUZZ_BUILD)/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) \
-			-max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-			-artifact_prefix=$(FUZZ_BUILD)/crash-$$f- \
-			$(FUZZ_BUILD)/corpus-$$f $(FUZZ_BUILD)/seeds-$$f \
+	@cp tests/data/import/*.json $(FUZZ_BUILD)/seeds-fuzz_import/ \
+		2>/dev/null || true
+	@for m in tests/data/diff/*.yaml; do for s in tests/data/diff/*.json; do \
+		{ cat $$m; printf '\0'; cat $$s; } > \
+		$(FUZZ_BUILD)/seeds-fuzz_diff/$$(basename $$m .yaml)-$$(basename $$s); \
+		done; done
+
+fuzz: fuzz-build fuzz-seeds
+	for h in $(FUZZERS); do \
+		$(FUZZ_BUILD)/$$h -max_total_time=$(FUZZ_SECONDS) \
+			-max_len=65536 -timeout=10 -rss_limit_mb=2048 $(FUZZ_FLAGS) \
+			-artifact_prefix=$(FUZZ_BUILD)/crash-$$h- \
+			$(FUZZ_BUILD)/corpus-$$h $(FUZZ_BUILD)/seeds-$$h \
 			|| exit 1; done
 
 # Figures, not tests: zplan against the bare YAML parse on fleet models

@@ -419,10 +419,14 @@ static bool sc_id(struct ld *l, const char **out, struct zp_loc *loc,
 	return true;
 }
 
-/* A reference to an object by id; shared names are interned. */
+/* A reference to an object by id; shared names are interned. One whose id
+ * is refused (reported) has no name: every caller, a single reference or a
+ * list's item, tests name, never stack bytes or the previous item's. */
 static void sc_ref(struct ld *l, struct zp_ref *r, bool shared)
 {
 	r->idx = -1;
+	r->name = NULL;
+	r->loc = l->ev.loc;
 	sc_id(l, &r->name, &r->loc, shared);
 }
 
@@ -439,13 +443,13 @@ static void sc_disk_ref(struct ld *l, struct zp_ref *r)
 
 	r->idx = -1;
 	r->name = NULL;
+	r->loc = l->ev.loc;
 	if (!s)
 		return;
 	if (!zp_id_valid(s, &why)) {
 		err(l, l->ev.loc, "bad id \"%s\": %s", s, why);
 		return;
 	}
-	r->loc = l->ev.loc;
 	n = l->ev.len + 1;
 	if (l->pend_len + n > l->pend_cap) {
 		l->pend_cap = (l->pend_len + n) * 2;
