@@ -1,5 +1,6 @@
 /* Model integrity rules (rules.md "Model integrity"): the model means one
  * thing before any storage rule reads it. */
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -791,4 +792,133 @@ const struct zp_rule zp_rule_dev_unstable = {
 	"a dev like /dev/sdb that can change at reboot; use by-id, by-vdev or "
 	"by-path",
 	check_dev_unstable
+};
+
+/* Why dev is no absolute device path (model.md disks), or NULL: each of
+ * these would reach zpool as another word, an option or another file. */
+static const char *dev_fault(const char *dev)
+{
+	const unsigned char *s = (const unsigned char *)dev, *comp;
+
+	if (*s == '-')
+		return "begins with '-', which zpool would read as an option";
+	if (*s != '/')
+		return "is not an absolute path; it would depend on the "
+		    "directory the script runs in";
+	for (; *s; s++) {
+		if (*s < 0x20 || *s == 0x7f)
+			return "holds a control character";
+		if (*s == ' ')
+			return "holds a blank";
+		if (*s == '\'' || *s == '"')
+			return "holds a quote";
+		if (*s == '$' || *s == '`' || *s == '\\')
+			return "holds a shell character ($, ` or \\)";
+	}
+	for (comp = (const unsigned char *)dev; comp; ) {
+		const unsigned char *end;
+		size_t n;
+
+		comp++;
+		end = (const unsigned char *)strchr((const char *)comp, '/');
+		n = end ? (size_t)(end - comp) : strlen((const char *)comp);
+		if ((n == 1 && comp[0] == '.') ||
+		    (n == 2 && comp[0] == '.' && comp[1] == '.'))
+			return "has a . or .. component";
+		comp = end;
+	}
+	return NULL;
+}
+
+static void check_dev_invalid(const struct zp_model *m, struct zp_diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+		const char *why;
+
+		if (!x->dev_default && (why = dev_fault(x->dev)))
+			zp_report(d, ZR_DEV_INVALID, DEV_LOC(m, x),
+			    disk_path(d, x), "disk %s: dev \"%s\" %s; name "
+			    "the device by its absolute path, e.g. "
+			    "/dev/disk/by-id/...", x->id, x->dev, why);
+	}
+}
+
+const struct zp_rule zp_rule_dev_invalid = {
+	"dev-invalid", ZP_SEV_ERROR,
+	"a dev that is not an absolute device path: relative, a . or .. "
+	"component, a blank, quote, $, backquote, backslash or control "
+	"character, or a leading - (it would reach zpool as an option)",
+	check_dev_invalid
+};
+
+/* Per drive type: its disks that pools use, and the first of them. */
+struct small_type {
+	size_t count;
+	int32_t first;
+};
+
+static void check_disk_too_small(const struct zp_model *m, struct zp_diags *d)
+{
+	static const char *const part_says[] = {
+		[ZP_PART_LINUX] = "after the GPT label of partitioning: linux",
+		[ZP_PART_NONE] = "partitioning: none",
+		[ZP_PART_KEEP] = "after what policy.partitioning keeps back",
+	};
+	struct zp_partitioning part = {
+		m->policy.partitioning, m->policy.partition_keep
+	};
+	struct small_type *t;
+	bool any = false;
+	size_t i;
+
+	if (!m->drive_types.len || !m->use)
+		return;
+	t = zp_xcalloc(m->drive_types.len, sizeof(*t));
+	for (i = 0; i < m->drive_types.len; i++) {
+		const struct zp_drive_type *dt = ZP_DT(m, i);
+
+		/* SPA_MINDEVSIZE: vdev_open refuses a smaller leaf */
+		if (zp_cap_leaf_asize(zp_cap_device_bytes(dt->size,
+		    dt->sector, part)) == 0) {
+			t[i].first = -1;
+			any = true;
+		} else
+			t[i].first = -2;
+	}
+	for (i = 0; any && i < m->disks.len; i++) {
+		const struct zp_disk *x = ZP_DISK(m, i);
+
+		if (x->type < 0 || t[x->type].first == -2 ||
+		    m->use[i].kind == ZP_USE_NONE)
+			continue;
+		if (t[x->type].count++ == 0)
+			t[x->type].first = (int32_t)i;
+	}
+	for (i = 0; i < m->drive_types.len; i++) {
+		const struct zp_drive_type *dt = ZP_DT(m, i);
+		char size[32];
+
+		if (!t[i].count)
+			continue;
+		zp_fmt_size(dt->size, false, size, sizeof(size));
+		zp_report(d, ZR_DISK_TOO_SMALL, dt->size_loc.line ?
+		    dt->size_loc : dt->loc, zp_pathf(d, "drive_types.%s.size",
+		    dt->id), "drive type %s: %s (%" PRIu64 " bytes) leaves a "
+		    "leaf vdev under ZFS's 64 MiB minimum (%s); zpool create "
+		    "refuses %zu disk%s of it in pools (first: %s), even with "
+		    "-f", dt->id, size, dt->size, part_says[part.kind],
+		    t[i].count, t[i].count == 1 ? "" : "s",
+		    ZP_DISK(m, t[i].first)->id);
+	}
+	free(t);
+}
+
+const struct zp_rule zp_rule_disk_too_small = {
+	"disk-too-small", ZP_SEV_ERROR,
+	"a device whose leaf vdev, after policy.partitioning, is under 64 MiB "
+	"(SPA_MINDEVSIZE): zpool create refuses it even with -f",
+	check_disk_too_small
 };

