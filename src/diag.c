@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "zplan/rule.h"
+#include "zplan/text.h"
 #include "zplan/version.h"
 
 static const char *const sev_names[] = { "error", "warning", "note" };
@@ -17,6 +18,13 @@ void zp_diags_init(struct zp_diags *d, const char *file)
 	d->file = strcmp(file, "-") == 0 ? "<stdin>" : file;
 	zp_vec_init(&d->v, sizeof(struct zp_diag));
 	zp_arena_init(&d->arena);
+	if (zp_ctl_find(d->file, strlen(d->file))) {
+		size_t cap = strlen(d->file) * 6 + 1;
+		char *esc = zp_arena_alloc(&d->arena, cap);
+
+		zp_ctl_escape(esc, cap, d->file);
+		d->file = esc;
+	}
 }
 
 void zp_diags_release(struct zp_diags *d)
@@ -49,6 +57,10 @@ static void vreport(struct zp_diags *d, int rule, enum zp_sev sev,
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	trim_utf8(buf);
+	/* a message quotes what it read: no control character in it may
+	 * forge a line of the report or reach the terminal (every format
+	 * prints this text) */
+	zp_ctl_escape_in_place(buf, sizeof(buf));
 	x->rule = rule;
 	x->sev = sev;
 	x->loc = loc;

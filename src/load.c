@@ -362,16 +362,39 @@ static bool seq_next(struct ld *l, struct seqit *it)
 
 /* ---- scalars ---- */
 
-/* The current node as text, or NULL (reported) when it is not a scalar. */
+/* A control character as a message names it (\x1b, \u0085), in buf. */
+static const char *ctl_name(const char *c, char *buf, size_t len)
+{
+	char one[4] = { 0 };
+
+	memcpy(one, c, zp_ctl_len(c));
+	zp_ctl_escape(buf, len, one);
+	return buf;
+}
+
+/* The current node as text, or NULL (reported) when it is not a scalar
+ * or holds a control character. */
 static const char *scalar(struct ld *l, const char *what)
 {
+	const char *c;
+	char name[16];
+
 	check_anchor(l);
 	if (l->ev.type != ZP_EV_SCALAR || is_null(&l->ev)) {
 		expected(l, what);
 		return NULL;
 	}
-	if (strlen(l->ev.text) != l->ev.len) {
-		err(l, l->ev.loc, "%s holds a NUL byte; remove it", what);
+	/* one pass over the text for NUL and every other control
+	 * character: none may reach a script, a report or a terminal */
+	if ((c = zp_ctl_find(l->ev.text, l->ev.len))) {
+		if (!*c)
+			err(l, l->ev.loc, "%s holds a NUL byte; remove it",
+			    what);
+		else
+			err(l, l->ev.loc, "%s holds a control character "
+			    "(%s at byte %zu); remove it: no control character "
+			    "may reach a script or a terminal", what,
+			    ctl_name(c, name, sizeof(name)), (size_t)(c - l->ev.text) + 1);
 		return NULL;
 	}
 	return l->ev.text;
@@ -2207,6 +2230,31 @@ enum {
 	TK_POOLS, TK_FS, TK_SWITCHES, TK_CLIENTS, TK_MOUNTS
 };
 
+/* model.md: a pool's controller is required where there are controllers
+ * (either section may come first, so this waits for the whole model). A
+ * controller that was written but refused has been reported already. */
+static void pools_need_controller(struct ld *l)
+{
+	const struct zp_model *m = l->m;
+	size_t i;
+
+	if (!m->controllers.len)
+		return;
+	for (i = 0; i < m->pools.len; i++) {
+		const struct zp_pool *p = ZP_POOL(m, i);
+
+		if (p->controller.name || p->controller.loc.line)
+			continue;
+		zp_report(l->d, ZR_SCHEMA, p->name_loc.line ? p->name_loc :
+		    p->loc, zp_pathf(l->d, "pools[%u]", p->src), "pool %s has "
+		    "no `controller`: a model with controllers names the one "
+		    "that imports each pool (without one the pool would be "
+		    "scripted for localhost and its mounts dropped); add "
+		    "`controller: %s` or the right "
+		    "one", p->name ? p->name : "", ZP_CTRL(m, 0)->id);
+	}
+}
+
 static void parse_document(struct ld *l)
 {
 	static const char *const keys[] = {
@@ -2291,6 +2339,7 @@ static void parse_document(struct ld *l)
 		l->fatal = 2;
 		return;
 	}
+	pools_need_controller(l);
 	if (!nx(l))
 		return;
 	if (l->ev.type != ZP_EV_END) {
@@ -2302,6 +2351,14 @@ static void parse_document(struct ld *l)
 
 /* ---- files ---- */
 
+const char *zp_read_error(int err)
+{
+	if (err == EFBIG)
+		return "it is larger than 256 MiB, the most zplan reads from "
+		    "one input (a model of 100,000 disks is 15 MB)";
+	return strerror(err);
+}
+
 char *zp_slurp(FILE *f, size_t *len)
 {
 	size_t cap = 65536, n = 0, r;
@@ -2311,14 +2368,27 @@ char *zp_slurp(FILE *f, size_t *len)
 	/* a file's size is known: one block, populated at once (no copies
 	 * as it grows, no fault a page); one byte more to see the end */
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
+	    st.st_size > 0) {
+		if ((uint64_t)st.st_size > ZP_INPUT_MAX) {
+			errno = EFBIG;
+			return NULL;
+		}
 		cap = (size_t)st.st_size + 1;
+	}
 	buf = zp_xcalloc(cap, 1);
 
+	/* a stream (a pipe, /dev/zero) is read up to the bound and no
+	 * further */
 	while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += r;
+		if (n > ZP_INPUT_MAX) {
+			free(buf);
+			errno = EFBIG;
+			return NULL;
+		}
 		if (n == cap) {
-			cap = zp_mul(cap, 2);
+			cap = cap * 2 > ZP_INPUT_MAX + 1 ? ZP_INPUT_MAX + 1 :
+			    cap * 2;
 			buf = zp_xrealloc(buf, cap);
 		}
 	}
@@ -2353,7 +2423,7 @@ static FILE *open_input(const char *file, struct zp_diags *d)
 	if (strcmp(file, "-") == 0)
 		return stdin;
 	if (!(f = fopen(file, "rb"))) {
-		cant_read(d, file, strerror(errno));
+		cant_read(d, file, zp_read_error(errno));
 		return NULL;
 	}
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -2447,7 +2517,7 @@ struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
 	if (std || ends_with(file, ".json")) {
 		buf = zp_slurp(f, &len);
 		if (!buf) {
-			cant_read(d, file, strerror(errno));
+			cant_read(d, file, zp_read_error(errno));
 			goto fail;
 		}
 	} else {
@@ -2462,11 +2532,11 @@ struct zp_model *zp_load(const char *file, struct zp_diags *d, int *status)
 			rewind(f);
 			buf = zp_slurp(f, &len);
 			if (!buf) {
-				cant_read(d, file, strerror(errno));
+				cant_read(d, file, zp_read_error(errno));
 				goto fail;
 			}
 		} else if (ferror(f)) {
-			cant_read(d, file, strerror(errno));
+			cant_read(d, file, zp_read_error(errno));
 			goto fail;
 		} else {
 			rewind(f);
@@ -2495,7 +2565,7 @@ int zp_read_input(const char *file, struct zp_diags *d, char **buf,
 		return -1;
 	*buf = zp_slurp(f, len);
 	if (!*buf)
-		cant_read(d, file, strerror(errno));
+		cant_read(d, file, zp_read_error(errno));
 	if (f != stdin)
 		fclose(f);
 	return *buf ? 0 : -1;

@@ -1,8 +1,10 @@
 /* text: "did you mean" by optimal string alignment distance; quoting for
- * sh and JSON; XML text. */
+ * sh and JSON; XML text; control characters found and escaped. */
 #include "zplan/text.h"
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 size_t zp_edit_distance(const char *a, const char *b, size_t cap)
@@ -198,4 +200,101 @@ void zp_xml_text(FILE *out, const char *s, size_t len, size_t max)
 			fwrite(u, 1, k, out);
 		u += k;
 	}
+}
+
+/* The bytes of the character at s that is never let through raw, or 0:
+ * C0 controls (NUL, tab, newline...), DEL, C1 controls (U+0080..U+009F,
+ * among them NEL), the line and paragraph separators U+2028, U+2029, and
+ * the bidirectional controls U+200E, U+200F, U+202A..U+202E and
+ * U+2066..U+2069, which make a terminal show other text than what is
+ * there. */
+size_t zp_ctl_len(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	if (s[0] < 0x20 || s[0] == 0x7f)
+		return 1;
+	if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)
+		return 2;
+	if (s[0] == 0xe2 && ((s[1] == 0x80 && (s[2] == 0x8e ||
+	    s[2] == 0x8f || (s[2] >= 0xa8 && s[2] <= 0xae))) ||
+	    (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)))
+		return 3;
+	return 0;
+}
+
+const char *zp_ctl_find(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		/* one test for the bytes that can start one: < 0x20, DEL,
+		 * 0xc2 and 0xe2 */
+		if ((c < 0x20 || c == 0x7f || c == 0xc2 || c == 0xe2) &&
+		    zp_ctl_len(str + i))
+			return str + i;
+	}
+	return NULL;
+}
+
+/* The code point of the character of zp_ctl_len bytes at s. */
+static unsigned ctl_point(const unsigned char *s, size_t len)
+{
+	if (len == 1)
+		return s[0];
+	if (len == 2)
+		return ((s[0] & 0x1fu) << 6) | (s[1] & 0x3fu);
+	return ((s[0] & 0x0fu) << 12) | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu);
+}
+
+size_t zp_ctl_escape(char *out, size_t cap, const char *in)
+{
+	size_t o = 0;
+
+	if (!cap)
+		return 0;
+	while (*in) {
+		size_t k = zp_ctl_len(in);
+		char esc[12];
+		size_t n;
+
+		if (!k) {
+			if (o + 1 >= cap)
+				break;
+			out[o++] = *in++;
+			continue;
+		}
+		if (*in == '\n' || *in == '\t' || *in == '\r')
+			n = (size_t)snprintf(esc, sizeof(esc), "\\%c",
+			    *in == '\n' ? 'n' : *in == '\t' ? 't' : 'r');
+		else if (k == 1)
+			n = (size_t)snprintf(esc, sizeof(esc), "\\x%02x",
+			    (unsigned char)*in);
+		else
+			n = (size_t)snprintf(esc, sizeof(esc), "\\u%04x",
+			    ctl_point((const unsigned char *)in, k));
+		if (o + n >= cap)
+			break;
+		memcpy(out + o, esc, n);
+		o += n;
+		in += k;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+void zp_ctl_escape_in_place(char *buf, size_t cap)
+{
+	char *copy;
+
+	if (!zp_ctl_find(buf, strlen(buf)))
+		return;
+	copy = strdup(buf);
+	if (!copy)
+		abort();
+	zp_ctl_escape(buf, cap, copy);
+	free(copy);
 }

@@ -16,6 +16,7 @@
 
 #include "zplan/htab.h"
 #include "zplan/jsonin.h"
+#include "zplan/text.h"
 
 #define MAX_DEPTH 16            /* real trees are 4 deep: root, mirror,
 				 * spare or replacing, disk */
@@ -47,6 +48,8 @@ static void fail(struct rd *r, struct zp_loc loc, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(r->why + n, r->len - (size_t)n, fmt, ap);
 	va_end(ap);
+	/* it may quote the status: no control character reaches stderr */
+	zp_ctl_escape_in_place(r->why, r->len);
 }
 
 /* The current value as text: NULL for null; containers are an error. */
