@@ -35,7 +35,7 @@ int zp_jin_read(const char *path, const char **name, char **buf,
 	*buf = zp_slurp(f, blen);
 	if (!*buf)
 		snprintf(why, len, "%s: error: cannot read it: %s", *name,
-		    strerror(errno));
+		    zp_read_error(errno));
 	if (!std)
 		fclose(f);
 	return *buf ? 0 : -1;

@@ -1,5 +1,7 @@
 /* load_yaml: libyaml's event stream (yaml_parser_parse, never the document
  * tree) as zplan events. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -12,6 +14,13 @@ struct ysrc {
 	yaml_parser_t parser;
 	yaml_event_t ev;
 	bool have_ev, in_doc, done;
+	/* the input, to place a reader error (given as a byte offset) */
+	FILE *f;
+	const char *buf;
+	size_t len;
+	/* bytes read from f, and whether they passed ZP_INPUT_MAX */
+	size_t total;
+	bool too_big;
 };
 
 static struct zp_loc mark_loc(const yaml_mark_t *mk)
@@ -20,13 +29,67 @@ static struct zp_loc mark_loc(const yaml_mark_t *mk)
 	return l;
 }
 
+/* Where the byte at offset is: libyaml's reader (invalid UTF-8, a
+ * control character) gives an offset, not a mark. Columns count
+ * characters, as libyaml's marks do. */
+static struct zp_loc offset_loc(struct ysrc *y, size_t offset)
+{
+	struct zp_loc l = { 1, 1 };
+	size_t i;
+	int c;
+
+	if (y->f && fseeko(y->f, 0, SEEK_SET) != 0)
+		return l;
+	for (i = 0; i < offset; i++) {
+		if (y->f) {
+			if ((c = getc(y->f)) == EOF)
+				break;
+		} else if (i < y->len)
+			c = (unsigned char)y->buf[i];
+		else
+			break;
+		if (c == '\n') {
+			l.line++;
+			l.col = 1;
+		} else if ((c & 0xc0) != 0x80)
+			l.col++;
+	}
+	return l;
+}
+
+/* libyaml's file reader, bounded: a stream (/dev/zero, a pipe that never
+ * ends) stops at ZP_INPUT_MAX as every other input does. */
+static int yread(void *data, unsigned char *buf, size_t size, size_t *got)
+{
+	struct ysrc *y = data;
+
+	*got = fread(buf, 1, size, y->f);
+	y->total += *got;
+	if (y->total > ZP_INPUT_MAX) {
+		y->too_big = true;
+		return 0;
+	}
+	return !ferror(y->f);
+}
+
 static bool fail(struct ysrc *y, struct zp_event *ev)
 {
 	const yaml_parser_t *p = &y->parser;
 	const char *what = p->problem ? p->problem : "malformed YAML";
 
+	if (y->too_big) {
+		struct zp_loc none = { 0, 0 };
+
+		ev->type = ZP_EV_ERROR;
+		ev->loc = none;
+		snprintf(y->base.msg, sizeof(y->base.msg), "cannot read it: %s",
+		    zp_read_error(EFBIG));
+		y->done = true;
+		return false;
+	}
 	ev->type = ZP_EV_ERROR;
-	ev->loc = mark_loc(&p->problem_mark);
+	ev->loc = p->error == YAML_READER_ERROR ?
+	    offset_loc(y, p->problem_offset) : mark_loc(&p->problem_mark);
 	if (p->context)
 		snprintf(y->base.msg, sizeof(y->base.msg), "%s %s", what,
 		    p->context);
@@ -126,8 +189,11 @@ struct zp_evsrc *zp_yaml_open(FILE *f, const char *buf, size_t len)
 		fprintf(stderr, "zplan: cannot initialise the YAML parser\n");
 		abort();
 	}
+	y->f = f;
+	y->buf = buf;
+	y->len = len;
 	if (f)
-		yaml_parser_set_input_file(&y->parser, f);
+		yaml_parser_set_input(&y->parser, yread, y);
 	else
 		yaml_parser_set_input_string(&y->parser,
 		    (const unsigned char *)buf, len);

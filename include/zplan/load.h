@@ -61,9 +61,15 @@ struct zp_evsrc *zp_json_open_flags(const char *buf, size_t len,
  * findings go to d. *status gets the exit status the failure calls for
  * (2), 0 otherwise. */
 struct zp_model *zp_load(const char *path, struct zp_diags *d, int *status);
+/* The most zplan reads from one input (a model, lsblk's or zpool status's
+ * output, from a file or a stream): 256 MiB, some 1.7 million disks of a
+ * fleet model (100,000 are 15 MB). */
+#define ZP_INPUT_MAX ((size_t)256 << 20)
 /* Reads all of f into a malloc'd buffer (*len bytes); NULL on a read
- * error. */
+ * error, or with errno EFBIG past ZP_INPUT_MAX. */
 char *zp_slurp(FILE *f, size_t *len);
+/* What a failed zp_slurp (or the YAML reader) says, from its errno. */
+const char *zp_read_error(int err);
 /* Reads all of path ("-": standard input) into *buf (to free) and *len, for
  * a command that needs the bytes themselves (script's SHA-256). -1 with a
  * finding in d when it cannot. */
