@@ -15,6 +15,7 @@
 #include "zplan/emit.h"
 #include "zplan/htab.h"
 #include "zplan/jsonin.h"
+#include "zplan/text.h"
 #include "zplan/units.h"
 
 #define MAX_DEPTH 64
@@ -78,6 +79,7 @@ static void fail(struct imp *im, struct zp_loc loc, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(im->why + n, sizeof(im->why) - (size_t)n, fmt, ap);
 	va_end(ap);
+	zp_ctl_escape_in_place(im->why, sizeof(im->why));
 }
 
 static void note(struct imp *im, struct zp_loc loc, const char *fmt, ...)
@@ -93,6 +95,7 @@ static void note(struct imp *im, struct zp_loc loc, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	zp_ctl_escape_in_place(buf, sizeof(buf));
 	n = zp_vec_push(&im->notes);
 	n->loc = loc;
 	n->seq = im->notes.len;
@@ -118,6 +121,39 @@ static const char *kind_of(const struct zp_event *ev)
 }
 
 /* The current value as text: NULL for null; an error for a container. */
+/* The current string, each control character (text.h: C0, C1, U+2028,
+ * bidirectional controls) replaced by '_', as udev replaces what a by-id
+ * name cannot hold: nothing import writes, in the model or a comment, can
+ * end a line or reach a terminal raw. A kernel name with one is no kernel
+ * name: refused. */
+static const char *clean_text(struct imp *im, const char *key)
+{
+	char *s = zp_arena_strndup(&im->a, im->j.ev.text, im->j.ev.len);
+	char *w = s;
+	const char *r = s;
+	size_t n;
+
+	if (!zp_ctl_find(s, im->j.ev.len))
+		return s;
+	if (strcmp(key, "name") == 0) {
+		fail(im, im->j.ev.loc, "\"name\" holds a control character "
+		    "(or a NUL), which no kernel device name has; run `%s`",
+		    ZP_LSBLK_CMD);
+		return NULL;
+	}
+	while (r < s + im->j.ev.len) {
+		if ((n = zp_ctl_len(r))) {
+			*w++ = '_';
+			r += n;
+		} else
+			*w++ = *r++;
+	}
+	*w = '\0';
+	note(im, im->j.ev.loc, "\"%s\" holds control characters; "
+	    "written with _ in their place", key);
+	return s;
+}
+
 static const char *text(struct imp *im, const char *key)
 {
 	if (im->j.ev.type != ZP_EV_SCALAR) {
@@ -127,7 +163,7 @@ static const char *text(struct imp *im, const char *key)
 	}
 	if (zp_jin_null(&im->j))
 		return NULL;
-	return zp_arena_strndup(&im->a, im->j.ev.text, im->j.ev.len);
+	return clean_text(im, key);
 }
 
 /* size and log-sec: a number, or (before util-linux 2.33) a string of
@@ -612,6 +648,9 @@ static const char *left_out(struct imp *im, const struct blk *b)
 		    "mounted on %s", b->mnt);
 	if (b->has_size && !b->size_null && b->size == 0)
 		return "no medium (size 0)";
+	if (b->sector && b->sector != 512 && b->sector != 4096)
+		return zp_arena_printf(&im->a, "a logical sector of %u bytes "
+		    "(a model's sector is 512 or 4096)", b->sector);
 	return NULL;
 }
 
