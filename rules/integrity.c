@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "zplan/names.h"
+#include "zplan/poolcap.h"
 #include "zplan/rule.h"
 #include "zplan/text.h"
 
@@ -17,11 +18,64 @@ const struct zp_rule zp_rule_syntax = {
 	NULL
 };
 
+/* The loader reports schema errors as it reads; what it cannot see is a
+ * pool whose sizes, each valid, sum past 2^64 once every reference is
+ * resolved and intents are planned: checked here, so that capacity never
+ * prints a wrapped figure and check never passes one. */
+static void check_schema_sums(const struct zp_model *m, struct zp_diags *d)
+{
+	/* raw is the largest of capacity's figures: where the raw sums of
+	 * each controller and of the whole model fit, every figure does */
+	uint64_t *per = zp_xcalloc(m->controllers.len + 1, sizeof(*per));
+	uint64_t total = 0;
+	bool total_said = false;
+	size_t i;
+
+	for (i = 0; i < m->pools.len; i++) {
+		const struct zp_pool *p = ZP_POOL(m, i);
+		struct zp_loc at = p->name_loc.line ? p->name_loc : p->loc;
+		uint64_t raw, *c;
+		struct zp_pool_cap pc;
+		const char *why = NULL;
+
+		if (zp_pool_capacity(m, p, &pc, &why) != 0) {
+			if (why == zp_pool_too_large)
+				zp_report(d, ZR_SCHEMA, at, zp_pathf(d,
+				    "pools[%u]", p->src), "pool %s: %s; check "
+				    "the sizes of its drive types", p->name,
+				    why);
+			continue;
+		}
+		raw = pc.cap.raw_bytes;
+		c = p->controller.idx >= 0 ? &per[p->controller.idx] : NULL;
+		if (c && *c != UINT64_MAX && *c > UINT64_MAX - raw) {
+			zp_report(d, ZR_SCHEMA, at, zp_pathf(d, "pools[%u]",
+			    p->src), "pool %s: with it the pools of controller "
+			    "%s sum past 2^64 bytes (16 EiB), which no figure "
+			    "can hold; check the sizes of their drive types",
+			    p->name, ZP_CTRL(m, p->controller.idx)->id);
+			*c = UINT64_MAX;
+			total_said = true;  /* the total is past it too */
+		} else if (c && *c != UINT64_MAX)
+			*c += raw;
+		if (!total_said && total > UINT64_MAX - raw) {
+			zp_report(d, ZR_SCHEMA, at, zp_pathf(d, "pools[%u]",
+			    p->src), "pool %s: with it the model's pools sum "
+			    "past 2^64 bytes (16 EiB), which no figure can "
+			    "hold; check the sizes of their drive types",
+			    p->name);
+			total_said = true;
+		} else if (!total_said)
+			total += raw;
+	}
+	free(per);
+}
+
 const struct zp_rule zp_rule_schema = {
 	"schema", ZP_SEV_ERROR,
 	"unknown key (with \"did you mean\"), wrong type, missing required "
 	"key, bad size, range or address",
-	NULL
+	check_schema_sums
 };
 
 /* ---- helpers ---- */

@@ -1,6 +1,7 @@
 /* poolcap: a pool's capacity from the model. */
 #include "zplan/poolcap.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,20 +12,33 @@ static enum zp_cap_kind cap_kind(enum zp_vkind k)
 	    ZP_CAP_MIRROR : ZP_CAP_RAIDZ;
 }
 
-static uint64_t sum_sizes(const struct zp_model *m, const struct zp_ref *r,
-    size_t n)
+const char zp_pool_too_large[] = "its disks' sizes sum past 2^64 bytes "
+    "(16 EiB), which no figure can hold";
+#define too_large zp_pool_too_large
+
+/* *s += v; false (and *s unchanged) where the sum would pass 2^64. */
+static bool add_size(uint64_t *s, uint64_t v)
 {
-	uint64_t s = 0;
+	if (*s > UINT64_MAX - v)
+		return false;
+	*s += v;
+	return true;
+}
+
+/* Adds the sizes of n disks to *s; false on overflow. */
+static bool sum_sizes(const struct zp_model *m, const struct zp_ref *r,
+    size_t n, uint64_t *s)
+{
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		const struct zp_disk *d = zp_ref_disk(m, &r[i]);
 		const struct zp_drive_type *t = d ? zp_disk_type(m, d) : NULL;
 
-		if (t)
-			s += t->size;
+		if (t && !add_size(s, t->size))
+			return false;
 	}
-	return s;
+	return true;
 }
 
 int zp_pool_capacity(const struct zp_model *m, const struct zp_pool *p,
@@ -67,7 +81,11 @@ int zp_pool_capacity(const struct zp_model *m, const struct zp_pool *p,
 				v[i].min_child_bytes = t->size;
 				v[i].sector = t->sector;
 			}
-			v[i].raw_bytes += t->size;
+			if (!add_size(&v[i].raw_bytes, t->size)) {
+				*why = too_large;
+				rc = -1;
+				goto out;
+			}
 			if (t->size > out->largest_data_disk)
 				out->largest_data_disk = t->size;
 			out->data_disks++;
@@ -75,10 +93,19 @@ int zp_pool_capacity(const struct zp_model *m, const struct zp_pool *p,
 	}
 	rc = zp_cap_pool(v, p->vdevs.n, zp_pool_ashift(m, p),
 	    m->policy.platform, part, &out->cap, why);
+	if (rc != 0 && (strcmp(*why, "pool too large") == 0 ||
+	    strcmp(*why, "vdev too large") == 0))
+		*why = too_large;
 	for (i = 0; i < p->log.n; i++)
-		out->log_bytes += sum_sizes(m, p->log.v[i].members,
-		    p->log.v[i].n);
-	out->cache_bytes = sum_sizes(m, p->cache.v, p->cache.n);
+		if (!sum_sizes(m, p->log.v[i].members, p->log.v[i].n,
+		    &out->log_bytes)) {
+			*why = too_large;
+			rc = -1;
+		}
+	if (!sum_sizes(m, p->cache.v, p->cache.n, &out->cache_bytes)) {
+		*why = too_large;
+		rc = -1;
+	}
 	out->spares = (uint32_t)p->spares.n;
 out:
 	if (v != vs)

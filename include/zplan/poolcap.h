@@ -20,6 +20,10 @@ struct zp_pool_cap {
 int zp_pool_capacity(const struct zp_model *m, const struct zp_pool *p,
     struct zp_pool_cap *out, const char **why);
 
+/* The *why of zp_pool_capacity when a sum of sizes would pass 2^64: the
+ * schema rule reports it, so that no command prints a wrapped figure. */
+extern const char zp_pool_too_large[];
+
 /* "38 x mirror-2", "1 x raidz2-8", "2 x mirror-2 + 1 x disk". */
 void zp_pool_layout(const struct zp_pool *p, char *buf, size_t len);
 

@@ -13,7 +13,7 @@ struct zp_rule {
 	const char *id;
 	enum zp_sev severity;
 	const char *summary;
-	/* NULL for rules reported by the loader (syntax, schema) */
+	/* NULL for rules reported by the loader alone (syntax) */
 	void (*check)(const struct zp_model *m, struct zp_diags *d);
 };
 
