@@ -113,7 +113,8 @@ test-asan:
 # -ignore_crashes=1" to keep going past a finding). Seeds: the examples, the
 # malformed corpus, the rule fixtures, the import and diff fixtures and
 # earlier findings (tests/fuzz/regressions/<harness>/, replayed by
-# tests/t_fuzz_regress.sh in every test run).
+# tests/t_fuzz_regress.sh in every test run; fuzz_diff's as NAME.yaml and
+# NAME.json, joined by a NUL byte as its input is).
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS ?=
 FUZZ_PKGS = clang libclang-rt-14-dev
@@ -159,6 +160,10 @@ fuzz-seeds:
 		{ cat $$m; printf '\0'; cat $$s; } > \
 		$(FUZZ_BUILD)/seeds-fuzz_diff/$$(basename $$m .yaml)-$$(basename $$s); \
 		done; done
+	@rm -f $(FUZZ_BUILD)/seeds-fuzz_diff/*.yaml
+	@for m in $(REGRESS)/fuzz_diff/*.yaml; do [ -f "$$m" ] || continue; \
+		{ cat $$m; printf '\0'; cat $${m%.yaml}.json; } > \
+		$(FUZZ_BUILD)/seeds-fuzz_diff/regress-$$(basename $$m .yaml); done
 
 fuzz: fuzz-build fuzz-seeds
 	for h in $(FUZZERS); do \
