@@ -9,6 +9,7 @@
 
 #include "zplan/arena.h"
 #include "zplan/load.h"
+#include "zplan/text.h"
 
 
 int zp_jin_read(const char *path, const char **name, char **buf,
@@ -56,6 +57,8 @@ int zp_jin_open_buf(struct zp_jin *j, const char *name, char *buf,
 	if (!j->src) {
 		snprintf(why, len, "%s:%u:%u: error: %s", j->name, loc.line,
 		    loc.col, msg);
+		/* jansson quotes the text near the error */
+		zp_ctl_escape_in_place(why, len);
 		free(j->buf);
 		j->buf = NULL;
 		return -1;

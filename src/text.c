@@ -229,12 +229,10 @@ const char *zp_ctl_find(const char *str, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		unsigned char c = s[i];
-
-		/* one test for the bytes that can start one: < 0x20, DEL,
-		 * 0xc2 and 0xe2 */
-		if ((c < 0x20 || c == 0x7f || c == 0xc2 || c == 0xe2) &&
-		    zp_ctl_len(str + i))
+		/* printable ASCII, nearly every byte of a model: one test */
+		if ((unsigned char)(s[i] - 0x20) < 0x5f)
+			continue;
+		if (zp_ctl_len(str + i))
 			return str + i;
 	}
 	return NULL;
